@@ -1,0 +1,572 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Thin adapter: gathers per-pair data, calls the C contact core (src/core), applies the results.
+------------------------------------------------------------------------- */
+
+#include "pair_granular_sync.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "error.h"
+#include "fix.h"
+#include "fix_dummy.h"
+#include "fix_neigh_history.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "neigh_list.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include <algorithm>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+
+static constexpr int RESTART_FORMAT = 1;
+
+/* ---------------------------------------------------------------------- */
+
+PairGranularSync::PairGranularSync(LAMMPS *lmp) :
+    Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), cutoff_global(-1.0), ntypes_alloc(0),
+    cutoff_type(nullptr), size_history(0), use_history(0), fix_history(nullptr), fix_history_size(0), freeze_group_bit(0),
+    fix_rigid(nullptr), mass_rigid(nullptr), nmax(0), neighprev(0)
+{
+  single_enable = 1;
+  no_virial_fdotr_compute = 1;
+  centroidstressflag = CENTROID_NOTAVAIL;
+  finitecutflag = 1;
+  single_extra = 12;
+  svector = new double[single_extra];
+  comm_forward = 1;
+  nondefault_history_transfer = 1;
+
+  // The real history fix replaces this placeholder in init_style(); the placeholder exists from the
+  // start so that per-atom history read from a restart file is matched to it by ID. The ID must not
+  // depend on how many pair styles the process created before (stock's instance counter does), or a
+  // restart read after another pair_style command silently loses all contact history.
+  std::string suffix;
+  for (int n = 1; modify->get_fix_by_id(fmt::format("NEIGH_HISTORY_GRANSYNC{}", suffix)) ||
+                  modify->get_fix_by_id(fmt::format("NEIGH_HISTORY_GRANSYNC_DUMMY{}", suffix));
+       n++)
+    suffix = fmt::format("_{}", n);
+  id_dummy = utils::strdup(fmt::format("NEIGH_HISTORY_GRANSYNC_DUMMY{}", suffix));
+  id_history = utils::strdup(fmt::format("NEIGH_HISTORY_GRANSYNC{}", suffix));
+  fix_dummy = dynamic_cast<FixDummy *>(modify->add_fix(fmt::format("{} all DUMMY", id_dummy)));
+}
+
+PairGranularSync::~PairGranularSync()
+{
+  delete[] svector;
+  if (modify->get_fix_by_id(id_history))
+    modify->delete_fix(id_history);
+  else if (modify->get_fix_by_id(id_dummy))
+    modify->delete_fix(id_dummy);
+  delete[] id_dummy;
+  delete[] id_history;
+  if (allocated) {
+    memory->destroy(setflag);
+    memory->destroy(cutsq);
+    memory->destroy(cutoff_type);
+  }
+  memory->destroy(mass_rigid);
+}
+
+/* ---------------------------------------------------------------------- */
+
+void PairGranularSync::allocate()
+{
+  allocated = 1;
+  const int n = atom->ntypes;
+  ntypes_alloc = n;
+  memory->create(setflag, n + 1, n + 1, "pair:setflag");
+  memory->create(cutsq, n + 1, n + 1, "pair:cutsq");
+  memory->create(cutoff_type, n + 1, n + 1, "pair:cutoff_type");
+  for (int i = 0; i <= n; i++)
+    for (int j = 0; j <= n; j++) {
+      setflag[i][j] = 0;
+      cutoff_type[i][j] = -1.0;
+    }
+  models.assign((size_t) (n + 1) * (n + 1), gs_model{});
+  maxrad_dynamic.assign(n + 1, 0.0);
+  maxrad_frozen.assign(n + 1, 0.0);
+}
+
+/* pair_style granular/sync [cutoff] [ordering standard|synchronized] */
+
+void PairGranularSync::settings(int narg, char **arg)
+{
+  int iarg = 0;
+  cutoff_global = -1.0;
+  default_ordering = GS_ORDERING_SYNCHRONIZED;
+  if (iarg < narg && utils::is_double(arg[iarg])) {
+    cutoff_global = utils::numeric(FLERR, arg[iarg], false, lmp);
+    if (cutoff_global <= 0.0)
+      error->all(FLERR, "pair_style granular/sync: cutoff must be > 0, got {}", arg[iarg]);
+    iarg++;
+  }
+  while (iarg < narg) {
+    if (strcmp(arg[iarg], "ordering") == 0) {
+      if (iarg + 1 >= narg)
+        error->all(FLERR, "pair_style granular/sync: keyword ordering needs a value (standard or synchronized)");
+      default_ordering = gs_ordering_from_name(arg[iarg + 1]);
+      if (default_ordering < 0)
+        error->all(FLERR, "pair_style granular/sync: ordering must be standard or synchronized, got '{}'",
+                   arg[iarg + 1]);
+      iarg += 2;
+    } else {
+      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering)",
+                 arg[iarg]);
+    }
+  }
+}
+
+/* pair_coeff I J <stock pair granular model words> */
+
+void PairGranularSync::coeff(int narg, char **arg)
+{
+  if (narg < 3)
+    error->all(FLERR, "pair_coeff granular/sync: expected 'pair_coeff I J <normal model> <coeffs> "
+                      "tangential <model> <coeffs> [damping|rolling|twisting|cutoff|limit_damping|"
+                      "synchronized_verlet ...]'");
+  if (!allocated) allocate();
+
+  int ilo, ihi, jlo, jhi;
+  utils::bounds(FLERR, arg[0], 1, atom->ntypes, ilo, ihi, error);
+  utils::bounds(FLERR, arg[1], 1, atom->ntypes, jlo, jhi, error);
+
+  gs_model parsed;
+  char err[GS_ERRLEN];
+  const int used = gs_model_parse(&parsed, narg - 2, arg + 2, GS_GEOMETRY_PAIR, default_ordering, err);
+  if (used < 0) error->all(FLERR, "pair_coeff granular/sync: {}", err);
+  if (used < narg - 2)
+    error->all(FLERR,
+               "pair_coeff granular/sync: unexpected argument '{}' (expected a keyword: tangential, damping, "
+               "rolling, twisting, cutoff, limit_damping, synchronized_verlet; or too many coefficients)",
+               arg[2 + used]);
+
+  int count = 0;
+  for (int i = ilo; i <= ihi; i++) {
+    for (int j = MAX(jlo, i); j <= jhi; j++) {
+      model_ref(i, j) = parsed;
+      model_ref(j, i) = parsed;
+      cutoff_type[i][j] = cutoff_type[j][i] = parsed.cutoff;
+      setflag[i][j] = 1;
+      count++;
+    }
+  }
+  if (count == 0) error->all(FLERR, "pair_coeff granular/sync: no type pairs in range {} {}", arg[0], arg[1]);
+}
+
+/* ---------------------------------------------------------------------- */
+
+void PairGranularSync::init_style()
+{
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
+    error->all(FLERR, "pair_style granular/sync requires atom attributes radius, rmass and omega "
+                      "(use atom_style sphere)");
+  if (comm->ghost_velocity == 0)
+    error->all(FLERR, "pair_style granular/sync requires ghost atoms to store velocity: add 'comm_modify vel yes'");
+
+  // mixed models are rebuilt in init_one(); the layout covers all explicit ones now
+  use_history = 0;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++)
+      if (setflag[i][j] && model_ref(i, j).size_history > 0) use_history = 1;
+  assign_history_layout();
+
+  int req_flags = NeighConst::REQ_SIZE;
+  if (use_history) req_flags |= NeighConst::REQ_HISTORY;
+  neighbor->add_request(this, req_flags);
+
+  if (use_history && fix_history == nullptr) {
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
+        id_dummy, fmt::format("{} all NEIGH_HISTORY {}", id_history, size_history), 1));
+    fix_history->pair = this;
+    fix_history_size = size_history;
+  } else if (use_history) {
+    fix_history = dynamic_cast<FixNeighHistory *>(modify->get_fix_by_id(id_history));
+    if (!fix_history) error->all(FLERR, "pair_style granular/sync: its neighbor history fix was deleted");
+    if (fix_history_size != size_history)
+      error->all(FLERR, "pair_style granular/sync: history size changed from {} to {} between runs; "
+                 "contact models with more history need a new pair_style command", fix_history_size,
+                 size_history);
+  }
+
+  auto freezes = modify->get_fix_by_style("^freeze");
+  if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");
+  freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
+
+  fix_rigid = nullptr;
+  for (const auto &ifix : modify->get_fix_list()) {
+    if (ifix->rigid_flag) {
+      if (fix_rigid) error->all(FLERR, "pair_style granular/sync: only one fix rigid is allowed");
+      fix_rigid = ifix;
+    }
+  }
+
+  // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
+  const int ntypes = atom->ntypes;
+  std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
+  for (const char *style : {"^pour", "^deposit"}) {
+    for (auto &ifix : modify->get_fix_by_style(style)) {
+      for (int t = 1; t <= ntypes; t++) {
+        int itype = t;
+        double maxrad = *((double *) ifix->extract("radius", itype));
+        if (maxrad > 0.0) onerad_dynamic[t] = maxrad;
+      }
+    }
+  }
+  const double *radius = atom->radius;
+  const int *mask = atom->mask;
+  const int *type = atom->type;
+  for (int i = 0; i < atom->nlocal; i++) {
+    double &slot = (mask[i] & freeze_group_bit) ? onerad_frozen[type[i]] : onerad_dynamic[type[i]];
+    slot = MAX(slot, radius[i]);
+  }
+  MPI_Allreduce(&onerad_dynamic[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+  MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+}
+
+// One history layout for all type pairs: tangential, then rolling, then twisting, each as large as
+// the largest model needs, so that fix neigh/history can move any contact's values.
+void PairGranularSync::assign_history_layout()
+{
+  int nt = 0, nr = 0, ntw = 0;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = 1; j <= atom->ntypes; j++) {
+      if (!setflag[MIN(i, j)][MAX(i, j)]) continue;
+      int t, r, tw;
+      gs_model_history_sizes(&model_ref(i, j), &t, &r, &tw);
+      nt = MAX(nt, t);
+      nr = MAX(nr, r);
+      ntw = MAX(ntw, tw);
+    }
+  size_history = use_history ? MAX(nt + nr + ntw, 1) : 0;
+  for (auto &m : models) {
+    m.hist_tangential = 0;
+    m.hist_rolling = nt;
+    m.hist_twisting = nt + nr;
+  }
+}
+
+double PairGranularSync::init_one(int i, int j)
+{
+  if (setflag[i][j] == 0) {
+    char err[GS_ERRLEN];
+    gs_model mixed;
+    if (gs_model_mix(&model_ref(i, i), &model_ref(j, j), &mixed, err) != 0)
+      error->all(FLERR, "pair granular/sync: types {} and {}: {}", i, j, err);
+    mixed.hist_tangential = model_ref(i, i).hist_tangential;
+    mixed.hist_rolling = model_ref(i, i).hist_rolling;
+    mixed.hist_twisting = model_ref(i, i).hist_twisting;
+    if (mixed.size_history > 0 && !use_history)
+      error->all(FLERR, "pair granular/sync: types {} and {}: mixed model needs contact history", i, j);
+    model_ref(i, j) = mixed;
+    model_ref(j, i) = mixed;
+    cutoff_type[i][j] = cutoff_type[j][i] = MAX(cutoff_type[i][i], cutoff_type[j][j]);
+  }
+
+  double cutoff = 0.0;
+  if (cutoff_type[i][j] > 0.0) {
+    cutoff = cutoff_type[i][j];
+  } else if (cutoff_global > 0.0) {
+    cutoff = cutoff_global;
+  } else if ((maxrad_dynamic[i] > 0.0 && maxrad_dynamic[j] > 0.0) ||
+             (maxrad_dynamic[i] > 0.0 && maxrad_frozen[j] > 0.0) ||
+             (maxrad_frozen[i] > 0.0 && maxrad_dynamic[j] > 0.0)) {
+    cutoff = maxrad_dynamic[i] + maxrad_dynamic[j];
+    cutoff = MAX(cutoff, maxrad_dynamic[i] + maxrad_frozen[j]);
+    cutoff = MAX(cutoff, maxrad_frozen[i] + maxrad_dynamic[j]);
+  } else {
+    for (int k = 1; k <= atom->ntypes; k++) {
+      cutoff = MAX(cutoff, 2.0 * maxrad_dynamic[k]);
+      cutoff = MAX(cutoff, 2.0 * maxrad_frozen[k]);
+    }
+  }
+  return cutoff;
+}
+
+/* ---------------------------------------------------------------------- */
+
+double PairGranularSync::pair_meff(int i, int j) const
+{
+  double mi = atom->rmass[i];
+  double mj = atom->rmass[j];
+  if (fix_rigid) {
+    if (mass_rigid[i] > 0.0) mi = mass_rigid[i];
+    if (mass_rigid[j] > 0.0) mj = mass_rigid[j];
+  }
+  double meff = mi * mj / (mi + mj);
+  // a frozen partner acts like a wall: the moving atom's own mass
+  if (atom->mask[i] & freeze_group_bit) meff = mj;
+  if (atom->mask[j] & freeze_group_bit) meff = mi;
+  return meff;
+}
+
+void PairGranularSync::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag);
+
+  if (fix_rigid && neighbor->ago == 0) {
+    int tmp;
+    int *body = (int *) fix_rigid->extract("body", tmp);
+    auto *mass_body = (double *) fix_rigid->extract("masstotal", tmp);
+    if (atom->nmax > nmax) {
+      memory->destroy(mass_rigid);
+      nmax = atom->nmax;
+      memory->create(mass_rigid, nmax, "pair:mass_rigid");
+    }
+    for (int i = 0; i < atom->nlocal; i++) mass_rigid[i] = body[i] >= 0 ? mass_body[body[i]] : 0.0;
+    comm->forward_comm(this);
+  }
+
+  double **x = atom->x;
+  double **v = atom->v;
+  double **f = atom->f;
+  double **omega = atom->omega;
+  double **torque = atom->torque;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const int nlocal = atom->nlocal;
+  const int newton_pair = force->newton_pair;
+  const double *special_lj = force->special_lj;
+  const int stride = ntypes_alloc + 1;
+  const gs_model *model_table = models.data();
+
+  gs_contact c;
+  c.dt = update->dt;
+  c.history_update = update->setupflag == 0;
+
+  const int inum = list->inum;
+  const int *ilist = list->ilist;
+  const int *numneigh = list->numneigh;
+  int **firstneigh = list->firstneigh;
+  int **firsttouch = use_history ? fix_history->firstflag : nullptr;
+  double **firsthistory = use_history ? fix_history->firstvalue : nullptr;
+
+  for (int ii = 0; ii < inum; ii++) {
+    const int i = ilist[ii];
+    const int itype = type[i];
+    const int *jlist = firstneigh[i];
+    const int jnum = numneigh[i];
+    int *touch = use_history ? firsttouch[i] : nullptr;
+    double *allhistory = use_history ? firsthistory[i] : nullptr;
+
+    for (int jj = 0; jj < jnum; jj++) {
+      int j = jlist[jj];
+      const double factor_lj = special_lj[sbmask(j)];
+      j &= NEIGHMASK;
+      if (factor_lj == 0.0) continue;
+
+      const gs_model *m = &model_table[itype * stride + type[j]];
+      double *history = use_history ? &allhistory[size_history * jj] : nullptr;
+      gs_sub3(x[i], x[j], c.dx);
+      c.radi = radius[i];
+      c.radj = radius[j];
+      if (!gs_contact_touching(m, &c)) {
+        if (use_history) {
+          touch[jj] = 0;
+          for (int k = 0; k < size_history; k++) history[k] = 0.0;
+        }
+        continue;
+      }
+      if (use_history) touch[jj] = 1;
+
+      c.meff = pair_meff(i, j);
+      gs_sub3(v[i], v[j], c.vr);
+      gs_copy3(omega[i], c.omegai);
+      gs_copy3(omega[j], c.omegaj);
+      if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+
+      gs_contact_evaluate(m, &c, history);
+
+      double fij[3], ti[3];
+      gs_scale3(factor_lj, c.force, fij);
+      gs_add3(f[i], fij, f[i]);
+      gs_scale3(factor_lj, c.torquei, ti);
+      gs_add3(torque[i], ti, torque[i]);
+      if (newton_pair || j < nlocal) {
+        double tj[3];
+        gs_sub3(f[j], fij, f[j]);
+        gs_scale3(factor_lj, c.torquej, tj);
+        gs_add3(torque[j], tj, torque[j]);
+      }
+      if (evflag)
+        ev_tally_xyz(i, j, nlocal, newton_pair, 0.0, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+
+double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq*/, double /*factor_coul*/,
+                                double factor_lj, double &fforce)
+{
+  fforce = 0.0;
+  for (int k = 0; k < single_extra; k++) svector[k] = 0.0;
+  if (factor_lj == 0.0) return 0.0;
+
+  const int nall = atom->nlocal + atom->nghost;
+  if (i >= nall || j >= nall) error->all(FLERR, "pair granular/sync: single() needs both atoms on this rank");
+
+  const gs_model *m = &model_ref(itype, jtype);
+  gs_contact c;
+  gs_sub3(atom->x[i], atom->x[j], c.dx);
+  c.radi = atom->radius[i];
+  c.radj = atom->radius[j];
+  if (!gs_contact_touching(m, &c)) return 0.0;
+
+  // work on a copy: single() reports, it never advances contact history
+  std::vector<double> history(MAX(size_history, 1), 0.0);
+  if (use_history) {
+    if (!fix_history || !fix_history->firstvalue)
+      error->one(FLERR, "pair granular/sync: single() needs contact history, which is built on the first run");
+    const int jnum = list->numneigh[i];
+    const int *jlist = list->firstneigh[i];
+    int found = -1;
+    for (int k = 0; k < jnum; k++) {
+      neighprev = (neighprev + 1) % jnum;
+      if ((jlist[neighprev] & NEIGHMASK) == j) {
+        found = neighprev;
+        break;
+      }
+    }
+    if (found >= 0)
+      std::copy_n(&fix_history->firstvalue[i][size_history * found], size_history, history.begin());
+  }
+
+  c.dt = update->dt;
+  c.history_update = 0;
+  c.meff = pair_meff(i, j);
+  gs_sub3(atom->v[i], atom->v[j], c.vr);
+  gs_copy3(atom->omega[i], c.omegai);
+  gs_copy3(atom->omega[j], c.omegaj);
+  if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+  gs_contact_evaluate(m, &c, history.data());
+
+  fforce = factor_lj * c.fn_total / c.r;
+  svector[0] = c.fs[0];
+  svector[1] = c.fs[1];
+  svector[2] = c.fs[2];
+  svector[3] = gs_len3(c.fs);
+  svector[4] = c.fr[0];
+  svector[5] = c.fr[1];
+  svector[6] = c.fr[2];
+  svector[7] = gs_len3(c.fr);
+  svector[8] = c.torque_twist;
+  svector[9] = c.dx[0];
+  svector[10] = c.dx[1];
+  svector[11] = c.dx[2];
+  return 0.0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+void PairGranularSync::transfer_history(double *source, double *target, int itype, int jtype)
+{
+  const gs_model *m = &model_ref(itype, jtype);
+  for (int k = 0; k < size_history; k++) target[k] = gs_model_history_transfer_factor(m, k) * source[k];
+}
+
+int PairGranularSync::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
+{
+  for (int i = 0; i < n; i++) buf[i] = mass_rigid[list[i]];
+  return n;
+}
+
+void PairGranularSync::unpack_forward_comm(int n, int first, double *buf)
+{
+  for (int i = 0; i < n; i++) mass_rigid[first + i] = buf[i];
+}
+
+double PairGranularSync::memory_usage()
+{
+  return (double) nmax * sizeof(double) + (double) models.size() * sizeof(gs_model);
+}
+
+/* ---- restart: default ordering, cutoff, and every explicitly set type pair's model ----------- */
+
+void PairGranularSync::write_restart_settings(FILE *fp)
+{
+  fwrite(&RESTART_FORMAT, sizeof(int), 1, fp);
+  fwrite(&default_ordering, sizeof(int), 1, fp);
+  fwrite(&cutoff_global, sizeof(double), 1, fp);
+}
+
+void PairGranularSync::read_restart_settings(FILE *fp)
+{
+  int format = 0;
+  if (comm->me == 0) {
+    utils::sfread(FLERR, &format, sizeof(int), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &default_ordering, sizeof(int), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &cutoff_global, sizeof(double), 1, fp, nullptr, error);
+  }
+  MPI_Bcast(&format, 1, MPI_INT, 0, world);
+  if (format != RESTART_FORMAT)
+    error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads {}", format, RESTART_FORMAT);
+  MPI_Bcast(&default_ordering, 1, MPI_INT, 0, world);
+  MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
+}
+
+void PairGranularSync::write_restart(FILE *fp)
+{
+  write_restart_settings(fp);
+  for (int i = 1; i <= atom->ntypes; i++) {
+    for (int j = i; j <= atom->ntypes; j++) {
+      fwrite(&setflag[i][j], sizeof(int), 1, fp);
+      if (!setflag[i][j]) continue;
+      const gs_model &m = model_ref(i, j);
+      const int kinds[7] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, m.ordering, m.limit_damping};
+      fwrite(kinds, sizeof(int), 7, fp);
+      fwrite(m.normal_coeffs, sizeof(double), 3, fp);
+      fwrite(m.tangential_coeffs, sizeof(double), 3, fp);
+      fwrite(m.rolling_coeffs, sizeof(double), 3, fp);
+      fwrite(m.twisting_coeffs, sizeof(double), 3, fp);
+      fwrite(&m.cutoff, sizeof(double), 1, fp);
+    }
+  }
+}
+
+void PairGranularSync::read_restart(FILE *fp)
+{
+  read_restart_settings(fp);
+  allocate();
+  const int me = comm->me;
+  for (int i = 1; i <= atom->ntypes; i++) {
+    for (int j = i; j <= atom->ntypes; j++) {
+      if (me == 0) utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
+      MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
+      if (!setflag[i][j]) continue;
+      int kinds[7];
+      double coeffs[13];
+      if (me == 0) {
+        utils::sfread(FLERR, kinds, sizeof(int), 7, fp, nullptr, error);
+        utils::sfread(FLERR, coeffs, sizeof(double), 13, fp, nullptr, error);
+      }
+      MPI_Bcast(kinds, 7, MPI_INT, 0, world);
+      MPI_Bcast(coeffs, 13, MPI_DOUBLE, 0, world);
+      gs_model m{};
+      m.normal = kinds[0];
+      m.damping = kinds[1];
+      m.tangential = kinds[2];
+      m.rolling = kinds[3];
+      m.twisting = kinds[4];
+      m.ordering = kinds[5];
+      m.limit_damping = kinds[6];
+      m.geometry = GS_GEOMETRY_PAIR;
+      std::copy_n(coeffs, 3, m.normal_coeffs);
+      std::copy_n(coeffs + 3, 3, m.tangential_coeffs);
+      std::copy_n(coeffs + 6, 3, m.rolling_coeffs);
+      std::copy_n(coeffs + 9, 3, m.twisting_coeffs);
+      m.cutoff = coeffs[12];
+      char err[GS_ERRLEN];
+      if (gs_model_finalize(&m, err) != 0) error->all(FLERR, "pair granular/sync: bad model in restart file: {}", err);
+      model_ref(i, j) = m;
+      model_ref(j, i) = m;
+      cutoff_type[i][j] = cutoff_type[j][i] = m.cutoff;
+    }
+  }
+}

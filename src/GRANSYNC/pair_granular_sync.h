@@ -1,0 +1,77 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef PAIR_CLASS
+// clang-format off
+PairStyle(granular/sync,PairGranularSync);
+// clang-format on
+#else
+
+#ifndef LMP_PAIR_GRANULAR_SYNC_H
+#define LMP_PAIR_GRANULAR_SYNC_H
+
+#include "pair.h"
+
+#include "gs_contact.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+
+class PairGranularSync : public Pair {
+ public:
+  PairGranularSync(class LAMMPS *);
+  ~PairGranularSync() override;
+
+  void compute(int, int) override;
+  void settings(int, char **) override;
+  void coeff(int, char **) override;
+  void init_style() override;
+  double init_one(int, int) override;
+  void write_restart(FILE *) override;
+  void read_restart(FILE *) override;
+  void write_restart_settings(FILE *) override;
+  void read_restart_settings(FILE *) override;
+  double single(int, int, int, int, double, double, double, double &) override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
+  double memory_usage() override;
+  void transfer_history(double *, double *, int, int) override;
+
+  // for adapters (Kokkos): the model of a type pair, valid after init()
+  const gs_model &model(int itype, int jtype) const { return models[itype * (ntypes_alloc + 1) + jtype]; }
+  int get_size_history() const { return size_history; }
+
+ protected:
+  int default_ordering;
+  double cutoff_global;
+  int ntypes_alloc;
+  std::vector<gs_model> models;    // (ntypes+1)^2, row-major by itype
+  double **cutoff_type;
+  int size_history;
+  int use_history;
+
+  class FixDummy *fix_dummy;
+  class FixNeighHistory *fix_history;
+  int fix_history_size;
+  char *id_dummy, *id_history;
+
+  int freeze_group_bit;
+  class Fix *fix_rigid;
+  double *mass_rigid;
+  int nmax;
+  std::vector<double> maxrad_dynamic, maxrad_frozen;
+  int neighprev;
+
+  void allocate();
+  gs_model &model_ref(int itype, int jtype) { return models[itype * (ntypes_alloc + 1) + jtype]; }
+  void assign_history_layout();
+  double pair_meff(int i, int j) const;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

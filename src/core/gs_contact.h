@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * gransync contact core: the physics of one granular contact.
+ *
+ * Every adapter (LAMMPS pair and wall styles, Kokkos kernels, the standalone drivers) gathers the
+ * per-contact data into a gs_contact and calls gs_contact_evaluate(); nothing else computes forces.
+ * The equations follow LAMMPS doc/src/pair_granular.rst; the `synchronized` ordering follows
+ * Vyas et al., CPC 2025, section 4 (see doc/ordering.md for the exact differences to stock LAMMPS).
+ */
+#ifndef GS_CONTACT_H
+#define GS_CONTACT_H
+
+#include "gs_vec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL };
+enum gs_damping_kind {
+  GS_DAMPING_VELOCITY = 1,
+  GS_DAMPING_MASS_VELOCITY,
+  GS_DAMPING_VISCOELASTIC,
+  GS_DAMPING_TSUJI,
+  GS_DAMPING_COEFF_RESTITUTION
+};
+enum gs_tangential_kind {
+  GS_TANGENTIAL_LINEAR_NOHISTORY = 1,
+  GS_TANGENTIAL_LINEAR_HISTORY,
+  GS_TANGENTIAL_MINDLIN,
+  GS_TANGENTIAL_MINDLIN_RESCALE,
+  GS_TANGENTIAL_MINDLIN_FORCE,
+  GS_TANGENTIAL_MINDLIN_RESCALE_FORCE
+};
+enum gs_rolling_kind { GS_ROLLING_NONE = 0, GS_ROLLING_SDS };
+enum gs_twisting_kind { GS_TWISTING_NONE = 0, GS_TWISTING_SDS, GS_TWISTING_MARSHALL };
+enum gs_ordering { GS_ORDERING_STANDARD = 0, GS_ORDERING_SYNCHRONIZED = 1 };
+/* Pair contacts and wall contacts differ in material mixing and torque arms. */
+enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
+
+/* Frame rotation of a history vector is skipped when its normal component is negligible
+ * against the sliding limit (same threshold as stock LAMMPS). */
+#define GS_FRAME_EPSILON 1e-10
+
+/* One contact model (one type pair, or one wall): sub-model choices and derived constants. */
+typedef struct gs_model {
+  int normal, damping, tangential, rolling, twisting;
+  int ordering;      /* enum gs_ordering */
+  int limit_damping; /* clamp attractive normal damping force to zero */
+  int geometry;      /* enum gs_geometry */
+
+  /* coefficients as the user gave them (NULL stored as -1), kept for mixing and restarts */
+  double normal_coeffs[3];
+  double tangential_coeffs[3];
+  double rolling_coeffs[3];
+  double twisting_coeffs[3];
+  double cutoff; /* per-model cutoff, -1 when not given */
+  int mixed;     /* built by gs_model_mix(): normal_coeffs[0] holds the mixed effective modulus */
+
+  /* derived constants used by gs_contact_evaluate() */
+  double kn;            /* hooke: F = kn delta; hertz: F = kn a delta */
+  double damp_normal;   /* damping coefficient after the damping model's transform */
+  double emod, poiss;   /* hertz/material */
+  double kt, xt, mut;   /* tangential stiffness, damping ratio, friction */
+  double kr, gammar, mur;
+  double ktw, gammatw, mutw;
+
+  /* layout of this model's history inside a contact's history array */
+  int hist_tangential, hist_rolling, hist_twisting;
+  int size_history;
+} gs_model;
+
+/* Per-contact data. The adapter fills the inputs; gs_contact_evaluate() fills the outputs. */
+typedef struct gs_contact {
+  /* inputs */
+  double dx[3];      /* x_i - x_j at t+dt (wall: from the wall's contact point to x_i) */
+  double dx_half[3]; /* the same separation at t+dt/2 (synchronized ordering only) */
+  double radi, radj; /* radj = 0 for a flat wall */
+  double meff;
+  double vr[3];                 /* v_i - v_j at t+dt/2 (the velocities pair styles see) */
+  double omegai[3], omegaj[3];  /* omegaj = 0 for a wall */
+  double dt;
+  int history_update; /* 0 during setup and single(): forces only, history unchanged */
+
+  /* outputs */
+  double r, delta, contact_radius;
+  double fn_total;     /* signed normal force magnitude (positive = repulsive) */
+  double force[3];     /* on i (j gets the negative) */
+  double torquei[3], torquej[3];
+  double fs[3], fr[3]; /* tangential force, rolling pseudo-force */
+  double torque_twist; /* twisting torque magnitude */
+} gs_contact;
+
+/* Half-step separation reconstructed from velocity-Verlet data: x(t+dt) - dt/2 v(t+dt/2).
+ * Exact for atoms advanced by a plain velocity-Verlet step. */
+GS_FN void gs_reconstruct_half_step(const double *dx, const double *vr, double dt, double *dx_half)
+{
+  dx_half[0] = dx[0] - 0.5 * dt * vr[0];
+  dx_half[1] = dx[1] - 0.5 * dt * vr[1];
+  dx_half[2] = dx[2] - 0.5 * dt * vr[2];
+}
+
+GS_FN int gs_contact_touching(const gs_model *m, const gs_contact *c)
+{
+  const double radsum = m->geometry == GS_GEOMETRY_PAIR ? c->radi + c->radj : c->radi;
+  return gs_dot3(c->dx, c->dx) < radsum * radsum;
+}
+
+/* Effective radius; radj = 0 means a flat wall (infinite radius). */
+GS_FN double gs_effective_radius(const gs_model *m, double radi, double radj)
+{
+  if (m->geometry == GS_GEOMETRY_WALL && radj == 0.0) return radi;
+  return radi * radj / (radi + radj);
+}
+
+/* ---- tangential: linear history and the mindlin family ---------------------------------------
+ * n_inc: normal of the plane the increment lives in (full-step for standard, half-step for
+ * synchronized); n_full: normal at t+dt. In synchronized ordering the history is rotated onto the
+ * half-step plane, incremented, then rotated onto the full-step plane, and so is the damping
+ * velocity; in standard ordering n_inc == n_full and only the first rotation applies. */
+GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
+                                 const double *n_inc, const double *n_full, double damp_prefactor,
+                                 double fncrit)
+{
+  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
+  const int force_history =
+      m->tangential == GS_TANGENTIAL_MINDLIN_FORCE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const int rescale =
+      m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const int linear = m->tangential == GS_TANGENTIAL_LINEAR_HISTORY;
+  const double damp = m->xt * damp_prefactor;
+  const double fscrit = fncrit * m->mut;
+  const double k = linear ? m->kt : m->kt * c->contact_radius;
+  /* threshold weight: displacement history is compared as a force (k h), force history as is */
+  const double kthresh = force_history ? 1.0 : k;
+  double vdamp[3], fdamp[3], inc[3];
+  double along, fsmag;
+
+  if (rescale && c->contact_radius < hist[3]) gs_scale3(c->contact_radius / hist[3], hist, hist);
+
+  if (c->history_update) {
+    along = gs_dot3(hist, n_inc);
+    if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale(hist, n_inc);
+    if (force_history)
+      gs_scale3(-k * c->dt, vtr, inc);
+    else
+      gs_scale3(c->dt, vtr, inc);
+    gs_add3(hist, inc, hist);
+    if (rescale) hist[3] = c->contact_radius;
+    if (sync) {
+      along = gs_dot3(hist, n_full);
+      if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale(hist, n_full);
+    }
+  }
+
+  if (force_history)
+    gs_copy3(hist, c->fs);
+  else
+    gs_scale3(-k, hist, c->fs);
+
+  gs_copy3(vtr, vdamp);
+  if (sync) gs_rotate_rescale(vdamp, n_full);
+  gs_scale3(-damp, vdamp, fdamp);
+  gs_add3(c->fs, fdamp, c->fs);
+
+  fsmag = gs_len3(c->fs);
+  if (fsmag > fscrit) {
+    if (gs_len3(hist) != 0.0) {
+      /* sliding: cap the force and reset the spring so it carries exactly the capped force */
+      gs_scale3(fscrit / fsmag, c->fs, c->fs);
+      gs_sub3(c->fs, fdamp, hist);
+      if (!force_history) gs_scale3(-1.0 / k, hist, hist);
+    } else {
+      gs_zero3(c->fs);
+    }
+  }
+}
+
+GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double vrel,
+                                   double damp_prefactor, double fncrit)
+{
+  const double damp = m->xt * damp_prefactor;
+  const double fscrit = m->mut * fncrit;
+  const double fsmag = damp * vrel;
+  double ft = 0.0;
+  if (vrel != 0.0) ft = (fscrit < fsmag ? fscrit : fsmag) / vrel;
+  gs_scale3(-ft, vtr, c->fs);
+}
+
+/* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
+GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl,
+                          const double *n_inc, const double *n_full, double fncrit)
+{
+  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
+  const double frcrit = m->mur * fncrit;
+  double vdamp[3], inc[3], along, frmag;
+
+  if (c->history_update) {
+    along = gs_dot3(hist, n_inc);
+    if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale(hist, n_inc);
+    gs_scale3(c->dt, vrl, inc);
+    gs_add3(hist, inc, hist);
+    if (sync) {
+      along = gs_dot3(hist, n_full);
+      if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale(hist, n_full);
+    }
+  }
+  gs_copy3(vrl, vdamp);
+  if (sync) gs_rotate_rescale(vdamp, n_full);
+
+  c->fr[0] = -m->kr * hist[0] - m->gammar * vdamp[0];
+  c->fr[1] = -m->kr * hist[1] - m->gammar * vdamp[1];
+  c->fr[2] = -m->kr * hist[2] - m->gammar * vdamp[2];
+
+  frmag = gs_len3(c->fr);
+  if (frmag > frcrit) {
+    if (gs_len3(hist) != 0.0) {
+      const double kinv = 1.0 / m->kr;
+      const double frinv = 1.0 / frmag;
+      double spring[3], dashpot[3];
+      gs_scale3(-frcrit * kinv * frinv, c->fr, spring);
+      gs_scale3(-m->gammar * kinv, vdamp, dashpot);
+      if (c->history_update) gs_add3(spring, dashpot, hist);
+      gs_scale3(frcrit * frinv, c->fr, c->fr);
+    } else {
+      gs_zero3(c->fr);
+    }
+  }
+}
+
+/* ---- twisting: torsional spring-dashpot-slider; marshall derives it from the tangential model */
+GS_FN double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist,
+                         double damp_prefactor, double fncrit)
+{
+  double k, damp, mu, torque, crit, sign;
+  if (m->twisting == GS_TWISTING_MARSHALL) {
+    const double a = c->contact_radius;
+    k = 0.5 * m->kt * a * a;
+    damp = 0.5 * (m->xt * damp_prefactor) * a * a;
+    mu = (2.0 / 3.0) * m->mut * a;
+  } else {
+    k = m->ktw;
+    damp = m->gammatw;
+    mu = m->mutw;
+  }
+  if (c->history_update) hist[0] += magtwist * c->dt;
+  torque = -k * hist[0] - damp * magtwist;
+  sign = (magtwist > 0) - (magtwist < 0);
+  crit = mu * fncrit;
+  if (fabs(torque) > crit) {
+    hist[0] = (crit * sign - damp * magtwist) / k;
+    torque = -crit * sign;
+  }
+  return torque;
+}
+
+/* ---- one contact --------------------------------------------------------------------------
+ * Requires gs_contact_touching() to be true. `history` points at this contact's history
+ * (m->size_history doubles; may be NULL when the model carries none). */
+GS_FN void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
+{
+  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
+  const int pair = m->geometry == GS_GEOMETRY_PAIR;
+  const double radsum = pair ? c->radi + c->radj : c->radi;
+  const double reff = gs_effective_radius(m, c->radi, c->radj);
+  double rinv, n_full[3], n_half[3];
+  const double *n_vel; /* normal the half-step velocities are projected on */
+  double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3], vrel;
+  double fnormal, damp_prefactor, fdamp, fncrit, arm;
+
+  c->r = sqrt(gs_dot3(c->dx, c->dx));
+  rinv = 1.0 / c->r;
+  c->delta = radsum - c->r;
+  c->contact_radius = sqrt(c->delta * reff);
+
+  gs_scale3(rinv, c->dx, n_full);
+  if (sync) {
+    gs_copy3(c->dx_half, n_half);
+    gs_norm3(n_half);
+    n_vel = n_half;
+  } else {
+    n_vel = n_full;
+  }
+
+  /* relative velocity at the contact, split on the normal of the velocities' own time level */
+  vnnr = gs_dot3(c->vr, n_vel);
+  gs_scale3(vnnr, n_vel, vn);
+  gs_sub3(c->vr, vn, vt);
+  wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
+  wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
+  wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
+  gs_cross3(wr, n_vel, wxn);
+  gs_sub3(vt, wxn, vtr);
+  vrel = gs_len3(vtr);
+
+  /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
+  if (m->normal == GS_NORMAL_HOOKE)
+    fnormal = m->kn * c->delta;
+  else
+    fnormal = m->kn * c->contact_radius * c->delta;
+
+  switch (m->damping) {
+    case GS_DAMPING_VELOCITY: damp_prefactor = m->damp_normal; break;
+    case GS_DAMPING_MASS_VELOCITY: damp_prefactor = m->damp_normal * c->meff; break;
+    case GS_DAMPING_VISCOELASTIC: damp_prefactor = m->damp_normal * c->meff * c->contact_radius; break;
+    default: { /* tsuji and coeff_restitution: eta = d sqrt(meff dF/ddelta) */
+      double stiff = 0.0;
+      if (c->delta > 0.0) {
+        stiff = c->meff * fnormal / c->delta;
+        if (stiff < 0.0) stiff = 0.0;
+      }
+      damp_prefactor = m->damp_normal * sqrt(stiff);
+    }
+  }
+  fdamp = -damp_prefactor * vnnr;
+  c->fn_total = fnormal + fdamp;
+  if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
+  fncrit = fabs(c->fn_total);
+
+  if (m->tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
+    gs_tangential_nohistory(m, c, vtr, vrel, damp_prefactor, fncrit);
+  else
+    gs_tangential_history(m, c, history + m->hist_tangential, vtr, n_vel, n_full, damp_prefactor, fncrit);
+
+  /* forces act along the full-step normal and in the full-step tangent plane */
+  gs_scale3(c->fn_total, n_full, c->force);
+  gs_add3(c->force, c->fs, c->force);
+
+  gs_cross3(n_full, c->fs, c->torquei);
+  gs_scale3(-1.0, c->torquei, c->torquei);
+  if (pair) {
+    gs_copy3(c->torquei, c->torquej);
+    arm = c->radi - 0.5 * c->delta;
+    gs_scale3(arm, c->torquei, c->torquei);
+    arm = c->radj - 0.5 * c->delta;
+    gs_scale3(arm, c->torquej, c->torquej);
+  } else {
+    gs_scale3(c->radi, c->torquei, c->torquei);
+    gs_zero3(c->torquej);
+  }
+
+  gs_zero3(c->fr);
+  c->torque_twist = 0.0;
+  if (m->rolling != GS_ROLLING_NONE || m->twisting != GS_TWISTING_NONE) {
+    double relrot[3];
+    gs_sub3(c->omegai, c->omegaj, relrot);
+    if (m->rolling == GS_ROLLING_SDS) {
+      /* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31 */
+      double vrl[3], torroll[3];
+      vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
+      vrl[1] = reff * (relrot[2] * n_vel[0] - relrot[0] * n_vel[2]);
+      vrl[2] = reff * (relrot[0] * n_vel[1] - relrot[1] * n_vel[0]);
+      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, n_vel, n_full, fncrit);
+      gs_cross3(n_full, c->fr, torroll);
+      gs_scale3(reff, torroll, torroll);
+      gs_add3(c->torquei, torroll, c->torquei);
+      if (pair) gs_sub3(c->torquej, torroll, c->torquej);
+    }
+    if (m->twisting != GS_TWISTING_NONE) {
+      double tortwist[3];
+      const double magtwist = gs_dot3(relrot, n_vel);
+      c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist, damp_prefactor, fncrit);
+      gs_scale3(c->torque_twist, n_full, tortwist);
+      gs_add3(c->torquei, tortwist, c->torquei);
+      if (pair) gs_sub3(c->torquej, tortwist, c->torquej);
+    }
+  }
+}
+
+/* ---- model set-up (gs_model.c; host only) -------------------------------------------------- */
+
+#define GS_ERRLEN 512
+
+/* Parse stock `pair_coeff ... granular` model words: arg[0] is the normal model name, followed by
+ * its coefficients and the keywords tangential, damping, rolling, twisting, cutoff, limit_damping,
+ * synchronized_verlet. Stops at the first word that is none of these and returns its index
+ * (narg if all were consumed); returns -1 and fills err on bad input. `ordering` is the default
+ * ordering of the style; synchronized_verlet sets GS_ORDERING_SYNCHRONIZED. */
+int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, int ordering, char *err);
+
+/* Derive the constants of gs_contact_evaluate() from the user coefficients; 0 or -1 with err. */
+int gs_model_finalize(gs_model *m, char *err);
+
+/* Mixed model for unlike types i != j: sub-models must agree; coefficients mix like stock pair
+ * granular (geometric means, effective modulus for hertz/material), and ordering and
+ * limit_damping are kept when either side has them. 0 or -1 with err. */
+int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err);
+
+/* History doubles each sub-model needs (tangential, rolling, twisting). */
+void gs_model_history_sizes(const gs_model *m, int *tangential, int *rolling, int *twisting);
+
+/* Factor applied to history slot `slot` when a contact is seen from the other atom (j-i): -1 for
+ * tangential vectors, +1 for the mindlin_rescale contact radius and for rolling and twisting
+ * histories, whose defining rates do not change sign under i <-> j. */
+double gs_model_history_transfer_factor(const gs_model *m, int slot);
+
+/* Names for messages and restarts. */
+const char *gs_normal_name(int kind);
+const char *gs_damping_name(int kind);
+const char *gs_tangential_name(int kind);
+const char *gs_rolling_name(int kind);
+const char *gs_twisting_name(int kind);
+const char *gs_ordering_name(int ordering);
+/* "standard" / "synchronized" -> enum, or -1 */
+int gs_ordering_from_name(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * gransync: 3-vector helpers shared by host and device code.
+ * Plain C99 that also compiles as C++ and CUDA; no C-only syntax here. */
+#ifndef GS_VEC_H
+#define GS_VEC_H
+
+#include <math.h>
+
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define GS_FN static inline __host__ __device__
+#else
+#define GS_FN static inline
+#endif
+
+/* The arithmetic is written term by term in the same order as LAMMPS' MathExtra,
+ * so that the `standard` ordering reproduces stock pair granular to round-off. */
+GS_FN double gs_dot3(const double *a, const double *b)
+{
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+GS_FN double gs_len3(const double *a)
+{
+  return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+}
+
+GS_FN void gs_scale3(double s, const double *a, double *out)
+{
+  out[0] = s * a[0];
+  out[1] = s * a[1];
+  out[2] = s * a[2];
+}
+
+GS_FN void gs_add3(const double *a, const double *b, double *out)
+{
+  out[0] = a[0] + b[0];
+  out[1] = a[1] + b[1];
+  out[2] = a[2] + b[2];
+}
+
+GS_FN void gs_sub3(const double *a, const double *b, double *out)
+{
+  out[0] = a[0] - b[0];
+  out[1] = a[1] - b[1];
+  out[2] = a[2] - b[2];
+}
+
+GS_FN void gs_copy3(const double *a, double *out)
+{
+  out[0] = a[0];
+  out[1] = a[1];
+  out[2] = a[2];
+}
+
+GS_FN void gs_zero3(double *a)
+{
+  a[0] = a[1] = a[2] = 0.0;
+}
+
+GS_FN void gs_cross3(const double *a, const double *b, double *out)
+{
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* Normalize in place; a zero vector stays zero. */
+GS_FN void gs_norm3(double *a)
+{
+  const double lensq = a[0] * a[0] + a[1] * a[1] + a[2] * a[2];
+  if (lensq > 0.0) {
+    const double inv = 1.0 / sqrt(lensq);
+    a[0] *= inv;
+    a[1] *= inv;
+    a[2] *= inv;
+  }
+}
+
+/* Project v onto the plane normal to unit vector n and restore its length:
+ * carries a history vector from one contact frame to the next. */
+GS_FN void gs_rotate_rescale(double *v, const double *n)
+{
+  const double along = gs_dot3(v, n);
+  const double len_before = gs_len3(v);
+  double proj[3];
+  double len_after, factor;
+  gs_scale3(along, n, proj);
+  gs_sub3(v, proj, v);
+  len_after = gs_len3(v);
+  factor = len_after > 0.0 ? len_before / len_after : 0.0;
+  gs_scale3(factor, v, v);
+}
+
+#endif

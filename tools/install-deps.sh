@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gransync builds with (compilers, CMake, Ninja, OpenMPI, ccache, curl).
+# LAMMPS and Kokkos sources are fetched by CMake from the Debian archive this machine's apt uses.
+set -euo pipefail
+packages=(build-essential cmake ninja-build ccache libopenmpi-dev openmpi-bin ca-certificates python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "gransync: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,329 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Unit tests of the C contact core against analytic single-contact results. */
+#include "gs_check.h"
+#include "gs_contact.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PI 3.14159265358979323846
+
+static gs_model parse_model(const char *words, int ordering)
+{
+  char buf[512], err[GS_ERRLEN];
+  const char *argv[64];
+  int argc = 0, used;
+  gs_model m;
+  char *tok;
+  strncpy(buf, words, sizeof(buf) - 1);
+  buf[sizeof(buf) - 1] = '\0';
+  for (tok = strtok(buf, " "); tok && argc < 64; tok = strtok(NULL, " ")) argv[argc++] = tok;
+  used = gs_model_parse(&m, argc, argv, GS_GEOMETRY_PAIR, ordering, err);
+  if (used != argc) {
+    printf("parse of '%s' failed: %s\n", words, used < 0 ? err : "words left over");
+    exit(2);
+  }
+  return m;
+}
+
+/* parse error message for `words`, or "" if it parsed */
+static const char *parse_error(const char *words)
+{
+  static char err[GS_ERRLEN];
+  char buf[512];
+  const char *argv[64];
+  int argc = 0, used;
+  gs_model m;
+  char *tok;
+  strncpy(buf, words, sizeof(buf) - 1);
+  buf[sizeof(buf) - 1] = '\0';
+  for (tok = strtok(buf, " "); tok && argc < 64; tok = strtok(NULL, " ")) argv[argc++] = tok;
+  err[0] = '\0';
+  used = gs_model_parse(&m, argc, argv, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD, err);
+  if (used >= 0 && used < argc) snprintf(err, sizeof(err), "stopped at '%s'", argv[used]);
+  return err;
+}
+
+static void static_contact(gs_contact *c, double radi, double radj, double delta)
+{
+  memset(c, 0, sizeof(*c));
+  c->radi = radi;
+  c->radj = radj;
+  c->dx[2] = radi + radj - delta;
+  c->dt = 1e-6;
+  c->meff = 1.0;
+  c->history_update = 1;
+}
+
+static void test_normal_forces(void)
+{
+  double hist[8] = {0};
+  gs_contact c;
+  gs_model m;
+  const double delta = 1e-4, radi = 1e-3, radj = 5e-4, reff = radi * radj / (radi + radj);
+
+  m = parse_model("hooke 1000 0 tangential linear_history 800 0 0.5", GS_ORDERING_STANDARD);
+  static_contact(&c, radi, radj, delta);
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(c.force[2], 1000 * delta, 1e-12, "hooke: F = k delta");
+  GS_CHECK(c.force[0] == 0.0 && c.force[1] == 0.0, "hooke: force along the normal");
+
+  m = parse_model("hertz 2e6 0 tangential linear_history 800 0 0.5", GS_ORDERING_STANDARD);
+  static_contact(&c, radi, radj, delta);
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(c.force[2], 2e6 * sqrt(reff * delta) * delta, 1e-12, "hertz: F = k sqrt(R* delta) delta");
+
+  /* Hertz with material: F = 4/3 E* sqrt(R*) delta^1.5, E* = E / (2 (1 - nu^2)) for like materials */
+  m = parse_model("hertz/material 7e10 0 0.25 tangential mindlin NULL 0 0.5", GS_ORDERING_STANDARD);
+  static_contact(&c, radi, radj, delta);
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(c.force[2], 4.0 / 3.0 * 7e10 / (2 * (1 - 0.0625)) * sqrt(reff) * pow(delta, 1.5), 1e-12,
+               "hertz/material: F = 4/3 E* sqrt(R*) delta^1.5");
+  /* Mindlin NULL: kt = 8 G*, G* = E / (4 (2 - nu)(1 + nu)) for like materials */
+  GS_CHECK_REL(m.kt, 8 * 7e10 / (4 * (2 - 0.25) * (1 + 0.25)), 1e-12, "mindlin NULL: kt = 8 G*");
+}
+
+/* Head-on collision integrated with velocity Verlet; returns the measured restitution. The dashpot
+ * force jumps at separation, so the exit step costs O(2 zeta pi / steps_per_tc) in e: use a fine step. */
+static double collide(const gs_model *m, double radi, double radj, double density, double v0, double steps_per_tc)
+{
+  const double mi = density * 4.0 / 3.0 * PI * radi * radi * radi;
+  const double mj = density * 4.0 / 3.0 * PI * radj * radj * radj;
+  const double meff = mi * mj / (mi + mj);
+  double xi = 0.0, xj = radi + radj + 1e-9; /* i left of j, approaching */
+  double vi = v0, vj = 0.0, fi = 0.0, dt, kstiff;
+  double hist[8] = {0};
+  gs_contact c;
+  int step, touched = 0;
+
+  /* time step from the stiffest part of the contact */
+  kstiff = m->normal == GS_NORMAL_HOOKE ? m->kn : m->kn * sqrt(radi * radj / (radi + radj) * 0.05 * radi);
+  dt = PI * sqrt(meff / kstiff) / steps_per_tc;
+  for (step = 0; step < 100000000; step++) {
+    vi += 0.5 * dt * fi / mi;
+    vj -= 0.5 * dt * fi / mj;
+    xi += dt * vi;
+    xj += dt * vj;
+    memset(&c, 0, sizeof(c));
+    c.dx[0] = xi - xj;
+    c.radi = radi;
+    c.radj = radj;
+    c.meff = meff;
+    c.vr[0] = vi - vj;
+    c.dt = dt;
+    c.history_update = 1;
+    gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+    fi = 0.0;
+    if (gs_contact_touching(m, &c)) {
+      touched = 1;
+      gs_contact_evaluate(m, &c, hist);
+      fi = c.force[0];
+    } else if (touched) {
+      break;
+    }
+    vi += 0.5 * dt * fi / mi;
+    vj -= 0.5 * dt * fi / mj;
+  }
+  return -(vi - vj) / v0;
+}
+
+static void test_coeff_restitution(void)
+{
+  const double ratios[3] = {1, 10, 100};
+  const double es[3] = {0.1, 0.5, 0.9};
+  int a, b;
+  for (a = 0; a < 3; a++) {
+    for (b = 0; b < 3; b++) {
+      char words[256];
+      gs_model m;
+      double e;
+      snprintf(words, sizeof(words), "hooke 1e5 %g damping coeff_restitution tangential linear_history 1e4 0 0.5", es[b]);
+      m = parse_model(words, GS_ORDERING_SYNCHRONIZED);
+      e = collide(&m, 1e-3, 1e-3 / ratios[a], 2500, 0.1, 4000);
+      GS_CHECK(fabs(e - es[b]) <= 0.005 * es[b], "coeff_restitution hooke, size ratio %g, e = %g: measured %.5f", ratios[a],
+               es[b], e);
+      snprintf(words, sizeof(words), "hertz/material 1e9 %g 0.3 damping coeff_restitution tangential mindlin NULL 0 0.5", es[b]);
+      m = parse_model(words, GS_ORDERING_SYNCHRONIZED);
+      e = collide(&m, 1e-3, 1e-3 / ratios[a], 2500, 0.1, 4000);
+      GS_CHECK(fabs(e - es[b]) <= 0.005 * es[b], "coeff_restitution hertz/material, size ratio %g, e = %g: measured %.5f",
+               ratios[a], es[b], e);
+    }
+  }
+}
+
+static double frand(void) { return 2.0 * rand() / (double) RAND_MAX - 1.0; }
+
+static void test_rotate_rescale(void)
+{
+  int k, ok_len = 1, ok_perp = 1;
+  for (k = 0; k < 1000; k++) {
+    double v[3] = {frand(), frand(), frand()}, n[3] = {frand(), frand(), frand()};
+    double len0 = gs_len3(v);
+    gs_norm3(n);
+    gs_rotate_rescale(v, n);
+    if (fabs(gs_len3(v) - len0) > 1e-14 * len0) ok_len = 0;
+    if (fabs(gs_dot3(v, n)) > 1e-14 * len0) ok_perp = 0;
+  }
+  GS_CHECK(ok_len, "frame rotation preserves history magnitude (1000 random cases)");
+  GS_CHECK(ok_perp, "frame rotation leaves history in the tangent plane (1000 random cases)");
+}
+
+/* Seen from j, a contact must give the opposite force, the same torques, and histories that match
+ * the transfer factors fix neigh/history applies (tangential -1, rolling and twisting +1). */
+static void test_pair_swap(int ordering)
+{
+  gs_model m = parse_model("hertz/material 1e8 0.5 0.3 damping viscoelastic tangential mindlin_rescale NULL 1.0 0.4 "
+                           "rolling sds 50 0.1 0.3 twisting sds 20 0.1 0.2",
+                           ordering);
+  gs_contact a, b;
+  double ha[8] = {0}, hb[8] = {0};
+  double maxdiff = 0.0, scale = 0.0;
+  int step, k;
+  memset(&a, 0, sizeof(a));
+  a.radi = 1e-3;
+  a.radj = 2e-4;
+  a.meff = 1e-6;
+  a.dt = 1e-7;
+  a.history_update = 1;
+  for (step = 0; step < 200; step++) {
+    double t = step * 1e-3;
+    a.dx[0] = 1.19e-3 * cos(t);
+    a.dx[1] = 1.19e-3 * sin(t);
+    a.dx[2] = 1e-5 * sin(3 * t);
+    a.vr[0] = 0.01 * cos(2 * t);
+    a.vr[1] = 0.02;
+    a.vr[2] = -0.005;
+    a.omegai[0] = 3.0;
+    a.omegai[2] = -1.0 + t;
+    a.omegaj[1] = 20.0 * cos(t);
+    gs_reconstruct_half_step(a.dx, a.vr, a.dt, a.dx_half);
+    b = a;
+    gs_scale3(-1.0, a.dx, b.dx);
+    gs_scale3(-1.0, a.dx_half, b.dx_half);
+    gs_scale3(-1.0, a.vr, b.vr);
+    b.radi = a.radj;
+    b.radj = a.radi;
+    gs_copy3(a.omegaj, b.omegai);
+    gs_copy3(a.omegai, b.omegaj);
+    for (k = 0; k < m.size_history; k++) hb[k] = gs_model_history_transfer_factor(&m, k) * ha[k];
+    gs_contact_evaluate(&m, &a, ha);
+    gs_contact_evaluate(&m, &b, hb);
+    for (k = 0; k < 3; k++) {
+      scale = fmax(scale, fabs(a.force[k]));
+      scale = fmax(scale, fabs(a.torquei[k]) / a.radi);
+      maxdiff = fmax(maxdiff, fabs(a.force[k] + b.force[k]));
+      maxdiff = fmax(maxdiff, fabs(a.torquei[k] - b.torquej[k]) / a.radi);
+      maxdiff = fmax(maxdiff, fabs(a.torquej[k] - b.torquei[k]) / a.radi);
+    }
+  }
+  GS_CHECK(scale > 0 && maxdiff <= 1e-12 * scale,
+           "%s: contact seen from j with transferred history gives the same forces and torques "
+           "(max diff %.3g of %.3g)", gs_ordering_name(ordering), maxdiff, scale);
+  /* the stock convention (negating rolling and twisting history too) must visibly fail */
+  {
+    double hc[8];
+    gs_contact c2 = b;
+    for (k = 0; k < m.size_history; k++) hc[k] = -ha[k];
+    memcpy(hb, hc, sizeof(hc));
+    a.history_update = b.history_update = c2.history_update = 0;
+    gs_contact_evaluate(&m, &a, ha);
+    gs_contact_evaluate(&m, &c2, hc);
+    GS_CHECK(gs_len3(a.fr) > 0 && fabs(a.fr[0] - c2.fr[0]) + fabs(a.fr[1] - c2.fr[1]) + fabs(a.fr[2] - c2.fr[2]) >
+                                       1e-3 * gs_len3(a.fr),
+             "%s: negating the rolling history on i<->j (stock fix neigh/history) changes the rolling force",
+             gs_ordering_name(ordering));
+  }
+}
+
+static void test_orderings_agree_at_rest(void)
+{
+  gs_model ms = parse_model("hooke 1000 1 tangential linear_history 800 1 0.5 rolling sds 10 0.1 0.2", GS_ORDERING_STANDARD);
+  gs_model my = parse_model("hooke 1000 1 tangential linear_history 800 1 0.5 rolling sds 10 0.1 0.2", GS_ORDERING_SYNCHRONIZED);
+  gs_contact a, b;
+  double ha[8] = {1e-6, 2e-6, 0, 3e-7, 0, 0, 0, 0}, hb[8];
+  memcpy(hb, ha, sizeof(ha));
+  static_contact(&a, 1e-3, 1e-4, 1e-5);
+  a.omegai[0] = 2.0; /* pure rotation: the contact frame does not move */
+  a.dx_half[0] = a.dx[0];
+  a.dx_half[1] = a.dx[1];
+  a.dx_half[2] = a.dx[2];
+  b = a;
+  gs_contact_evaluate(&ms, &a, ha);
+  gs_contact_evaluate(&my, &b, hb);
+  GS_CHECK(fabs(a.force[0] - b.force[0]) + fabs(a.force[1] - b.force[1]) + fabs(a.force[2] - b.force[2]) <=
+               1e-15 * gs_len3(a.force),
+           "standard and synchronized agree when the contact frame does not move");
+}
+
+/* Sliding contact: the tangential force is capped at mu Fn and the spring keeps exactly that force. */
+static void test_coulomb_limit(void)
+{
+  gs_model m = parse_model("hooke 1000 0 tangential linear_history 800 0 0.3", GS_ORDERING_SYNCHRONIZED);
+  gs_contact c;
+  double hist[8] = {0};
+  int step, capped = 1;
+  for (step = 0; step < 100; step++) {
+    static_contact(&c, 1e-3, 1e-3, 1e-5);
+    c.vr[0] = 0.1;
+    gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+    gs_contact_evaluate(&m, &c, hist);
+    if (gs_len3(c.fs) > 0.3 * c.fn_total * (1 + 1e-12)) capped = 0;
+  }
+  GS_CHECK(capped, "tangential force never exceeds mu Fn while sliding");
+  GS_CHECK_REL(gs_len3(c.fs), 0.3 * c.fn_total, 1e-12, "sliding tangential force equals mu Fn");
+  GS_CHECK_REL(800 * gs_len3(hist), 0.3 * c.fn_total, 1e-12, "spring is reset to carry mu Fn");
+}
+
+static int contains(const char *haystack, const char *needle) { return strstr(haystack, needle) != NULL; }
+
+static void test_bad_input(void)
+{
+  const char *e;
+  e = parse_error("hookee 1 1 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "unknown normal model 'hookee'") && contains(e, "hertz/material"), "unknown normal model: %s", e);
+  e = parse_error("jkr 1 1 1 1 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "not supported") && contains(e, "hooke"), "stock-only normal model: %s", e);
+  e = parse_error("hooke 1 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "coefficient damp expects a number") || contains(e, "needs 2 coefficients"), "missing coefficient: %s", e);
+  e = parse_error("hooke 1 1 0.5 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "unexpected argument '0.5'"), "extra normal coefficient: %s", e);
+  e = parse_error("hooke 1 1 tangential linear_history 1 1 1 0.5");
+  GS_CHECK(contains(e, "stopped at '0.5'"), "extra tangential coefficient is left for the caller to reject: %s", e);
+  e = parse_error("hooke -1 1 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "k must be >= 0"), "negative stiffness: %s", e);
+  e = parse_error("hooke 1 -1 tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "damp must be >= 0"), "negative damping: %s", e);
+  e = parse_error("hooke 1 1 tangential linear_history 1 1 -0.5");
+  GS_CHECK(contains(e, "mu must be >= 0"), "negative friction: %s", e);
+  e = parse_error("hooke 1 1.5 damping coeff_restitution tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "must be in (0, 1]"), "restitution above 1: %s", e);
+  e = parse_error("hooke 1 0 damping coeff_restitution tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "must be in (0, 1]"), "restitution 0: %s", e);
+  e = parse_error("hooke 1 1 tangential mindlin NULL 1 1");
+  GS_CHECK(contains(e, "kt NULL needs normal model hertz/material"), "mindlin NULL without material: %s", e);
+  e = parse_error("hooke 1 1 tangential linear_history 1 1 1 damping foo");
+  GS_CHECK(contains(e, "unknown damping model 'foo'") && contains(e, "coeff_restitution"), "unknown damping: %s", e);
+  e = parse_error("hooke 1 1 tangential spring 1 1 1");
+  GS_CHECK(contains(e, "tangential model 'spring'") && contains(e, "mindlin_rescale/force"), "unknown tangential: %s", e);
+  e = parse_error("hooke 1 1 damping velocity");
+  GS_CHECK(contains(e, "missing tangential model"), "missing tangential: %s", e);
+  e = parse_error("hooke 1 1 tangential linear_nohistory 1 1 twisting marshall");
+  GS_CHECK(contains(e, "marshall"), "marshall without tangential history: %s", e);
+  e = parse_error("hooke 1 1 tangential linear_history 1 1 1 rolling sds 0 1 1");
+  GS_CHECK(contains(e, "rolling sds: k must be > 0"), "zero rolling stiffness: %s", e);
+  e = parse_error("hooke 1 abc tangential linear_history 1 1 1");
+  GS_CHECK(contains(e, "expects a number, got 'abc'"), "non-numeric coefficient: %s", e);
+}
+
+int main(void)
+{
+  test_normal_forces();
+  test_coeff_restitution();
+  test_rotate_rescale();
+  test_pair_swap(GS_ORDERING_STANDARD);
+  test_pair_swap(GS_ORDERING_SYNCHRONIZED);
+  test_orderings_agree_at_rest();
+  test_coulomb_limit();
+  test_bad_input();
+  return gs_check_summary();
+}

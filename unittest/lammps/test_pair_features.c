@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * pair_style granular/sync features stock lacks or users rely on: restart round trip (ordering,
+ * coefficients, contact history), mixed coefficients keeping the ordering, single() through
+ * compute pair/local, history across a timestep change, and clear errors for bad input. */
+#include "gs_check.h"
+#include "gs_lmp.h"
+
+#include <math.h>
+
+static const char *const bed_model =
+    "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin_rescale NULL 1.0 0.5 "
+    "rolling sds 200 0.05 0.1 twisting marshall";
+
+/* polydisperse bed (size ratio 10) under gravity, as in test_vs_stock */
+static void bed(void *lmp, const char *pair_style, const char *coeff1, const char *coeff2)
+{
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array sort 0 0");
+  gs_cmd(lmp, "boundary p p f");
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block 0 4 0 4 0 6");
+  gs_cmd(lmp, "create_box 2 box");
+  gs_cmd(lmp, "lattice sc 1.0");
+  gs_cmd(lmp, "region bed block 0 4 0 4 0 4");
+  gs_cmd(lmp, "create_atoms 1 region bed");
+  gs_cmd(lmp, "set type 1 diameter 0.98");
+  gs_cmd(lmp, "region top block 0 4 0 4 2.9 4.4 units box");
+  gs_cmd(lmp, "create_atoms 2 random 150 8123 top overlap 0.55 maxtry 200");
+  gs_cmd(lmp, "set type 2 diameter 0.1");
+  gs_cmd(lmp, "set group all density 1.0");
+  gs_cmd(lmp, "group large type 1");
+  gs_cmd(lmp, "group small type 2");
+  gs_cmd(lmp, "region floor block INF INF INF INF INF 0.9 units box");
+  gs_cmd(lmp, "group floor region floor");
+  gs_cmd(lmp, "velocity large create 0.5 4928459 dist gaussian");
+  gs_cmd(lmp, "velocity small create 0.01 1823 dist gaussian");
+  gs_cmd(lmp, "velocity floor set 0 0 0");
+  gs_cmd(lmp, "%s", pair_style);
+  gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
+  gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
+  gs_cmd(lmp, "neighbor 0.05 bin");
+  gs_cmd(lmp, "neigh_modify every 1 delay 0 check yes");
+  gs_cmd(lmp, "timestep 1e-4");
+}
+
+static void bed_fixes(void *lmp)
+{
+  gs_cmd(lmp, "fix integrate all nve/sphere");
+  gs_cmd(lmp, "fix freeze floor freeze");
+  gs_cmd(lmp, "fix gravity all gravity 60 vector 0 0 -1");
+  gs_cmd(lmp, "fix reflect all wall/reflect zlo EDGE");
+}
+
+static double state_diff(void *a, void *b)
+{
+  const char *names[] = {"x", "v", "omega", "f", "torque"};
+  const int n = 3 * (int) lammps_get_natoms(a);
+  double worst = 0.0;
+  int k;
+  for (k = 0; k < 5; k++) {
+    double *qa = gs_gather3(a, names[k]), *qb = gs_gather3(b, names[k]);
+    double rel = gs_maxrel(qa, qb, n);
+    if (rel > worst) worst = rel;
+    free(qa);
+    free(qb);
+  }
+  return worst;
+}
+
+/* A run continued from a restart file equals the writer's own continuation. The restart carries
+ * the pair style (ordering standard here, so a lost setting would show), coefficients and history.
+ * The reference also calls write_restart and starts a second run, because both change the state in
+ * LAMMPS itself, stock pair granular alike: every new `run` recomputes forces at setup from
+ * full-step velocities, and write_restart re-runs fix neigh/history's pre_exchange after its own
+ * atom exchange, which perturbs histories that are not negated on i <-> j (rolling, twisting,
+ * mindlin_rescale's radius). The file must add nothing to that. */
+static void test_restart(void)
+{
+  const char *file = "gs_restart_test.restart";
+  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
+  double diff;
+  bed(whole, "pair_style granular/sync ordering standard", bed_model, bed_model);
+  bed(first, "pair_style granular/sync ordering standard", bed_model, bed_model);
+  bed_fixes(whole);
+  bed_fixes(first);
+  gs_cmd(whole, "run 300 post no");
+  gs_cmd(whole, "write_restart %s.ref", file);
+  gs_cmd(whole, "run 300 post no");
+  gs_cmd(first, "run 300 post no");
+  gs_cmd(first, "write_restart %s", file);
+  lammps_close(first);
+
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  gs_cmd(second, "neighbor 0.05 bin");
+  gs_cmd(second, "neigh_modify every 1 delay 0 check yes");
+  bed_fixes(second);
+  gs_cmd(second, "run 300 post no");
+  diff = state_diff(second, whole);
+  GS_CHECK(diff <= 1e-12, "restart round trip: continuing from the file equals the writer's continuation "
+           "after 300 + 300 steps (max rel diff %.2e)", diff);
+  lammps_close(second);
+  lammps_close(whole);
+  if (gs_rank() == 0) {
+    char ref[256];
+    snprintf(ref, sizeof(ref), "%s.ref", file);
+    remove(file);
+    remove(ref);
+  }
+}
+
+/* The restart file holds the contact history itself: with no tangential damping the tangential
+ * force is the spring alone, -k h, so its sum over contacts after read_restart must equal the
+ * writer's (and be nonzero, or the check would prove nothing). */
+static double spring_force_sum(void *lmp)
+{
+  double *sum;
+  gs_cmd(lmp, "compute springs all pair/local p4");
+  gs_cmd(lmp, "compute spring_sum all reduce sum c_springs inputs local");
+  gs_cmd(lmp, "run 0 post no");
+  sum = (double *) lammps_extract_compute(lmp, "spring_sum", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+  return sum ? *sum : NAN;
+}
+
+static void test_restart_holds_history(void)
+{
+  const char *file = "gs_restart_test2.restart";
+  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 0.0 0.5";
+  void *first = gs_lmp_open(), *second;
+  double before, after;
+  bed(first, "pair_style granular/sync", model, model);
+  bed_fixes(first);
+  gs_cmd(first, "run 300 post no");
+  gs_cmd(first, "write_restart %s", file);
+  before = spring_force_sum(first);
+  lammps_close(first);
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  bed_fixes(second);
+  after = spring_force_sum(second);
+  GS_CHECK(before > 0.0 && fabs(after - before) <= 1e-12 * before,
+           "restart restores the tangential springs: sum |k h| %.15g after read_restart, %.15g before", after, before);
+  lammps_close(second);
+  if (gs_rank() == 0) remove(file);
+}
+
+/* Two spheres held in place with a relative tangential velocity (no integrator): the spring
+ * history must be the accumulated displacement v t whatever the time step history, and single()
+ * must report it through compute pair/local. */
+static void test_single_and_timestep_change(const char *ordering)
+{
+  void *lmp = gs_lmp_open();
+  const double kn = 1e4, kt = 5e3, vslide = 1e-3, overlap = 1e-3;
+  double t_total, fs, fn, *sums;
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary f f f");
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block -2 2 -2 2 -2 2");
+  gs_cmd(lmp, "create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 0 units box");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 %.17g units box", 1.0 - overlap);
+  gs_cmd(lmp, "set type 1 diameter 1.0");
+  gs_cmd(lmp, "set type 1 density 1.0");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * hooke %g 0 tangential linear_history %g 0 1000", kn, kt);
+  gs_cmd(lmp, "group two id 2");
+  gs_cmd(lmp, "velocity two set %g 0 0", vslide);
+  gs_cmd(lmp, "compute pl all pair/local force p4");
+  gs_cmd(lmp, "compute sums all reduce sum c_pl[1] c_pl[2] inputs local"); /* one contact: its values, on every rank */
+  gs_cmd(lmp, "timestep 1e-3");
+  gs_cmd(lmp, "run 100 post no");
+  gs_cmd(lmp, "timestep 2.5e-4");
+  gs_cmd(lmp, "run 400 post no");
+  gs_cmd(lmp, "timestep 2e-3");
+  gs_cmd(lmp, "run 50 post no");
+  t_total = 100 * 1e-3 + 400 * 2.5e-4 + 50 * 2e-3;
+  sums = (double *) lammps_extract_compute(lmp, "sums", LMP_STYLE_GLOBAL, LMP_TYPE_VECTOR);
+  fn = sums ? sums[0] : NAN;
+  fs = sums ? sums[1] : NAN;
+  GS_CHECK(fabs(fs - kt * vslide * t_total) <= 1e-9 * kt * vslide * t_total,
+           "%s: single() tangential force after dt changes = kt v t (got %.12g, expected %.12g)", ordering, fs,
+           kt * vslide * t_total);
+  GS_CHECK(fabs(fn - kn * overlap) <= 1e-9 * kn * overlap, "%s: single() normal force = kn delta (got %.12g, expected %.12g)",
+           ordering, fn, kn * overlap);
+  lammps_close(lmp);
+}
+
+/* Mixed coefficients keep the ordering set per type with synchronized_verlet (stock drops it). */
+static void test_mixing_keeps_ordering(void)
+{
+  void *a = gs_lmp_open(), *b = gs_lmp_open();
+  const char *m1 = "hooke 1000 0.5 damping coeff_restitution tangential linear_history 800 0.5 0.5";
+  const char *m2 = "hooke 800 0.6 damping coeff_restitution tangential linear_history 600 0.5 0.4";
+  char s1[512], s2[512], x1[512];
+  double diff;
+  snprintf(s1, sizeof(s1), "%s synchronized_verlet", m1);
+  snprintf(s2, sizeof(s2), "%s synchronized_verlet", m2);
+  /* a: standard style default, both types opt in per pair; b: synchronized style default with the
+   * 1-2 pair set explicitly to the geometric-mean coefficients */
+  bed(a, "pair_style granular/sync ordering standard", s1, s2);
+  bed(b, "pair_style granular/sync ordering synchronized", m1, m2);
+  snprintf(x1, sizeof(x1), "hooke %.17g %.17g damping coeff_restitution tangential linear_history %.17g 0.5 %.17g",
+           sqrt(1000.0 * 800), sqrt(0.5 * 0.6), sqrt(800.0 * 600), sqrt(0.5 * 0.4));
+  gs_cmd(b, "pair_coeff 1 2 %s", x1);
+  bed_fixes(a);
+  bed_fixes(b);
+  gs_cmd(a, "run 500 post no");
+  gs_cmd(b, "run 500 post no");
+  diff = state_diff(a, b);
+  GS_CHECK(diff <= 1e-10, "synchronized_verlet on types 1 and 2 makes the mixed 1-2 pair synchronized (max rel diff %.2e)", diff);
+  lammps_close(a);
+  lammps_close(b);
+}
+
+struct bad_case {
+  const char *setup; /* extra commands before the failing one, ';'-separated, may be "" */
+  const char *command;
+  const char *expect; /* substring of the error message */
+};
+
+static void run_lines(void *lmp, const char *lines)
+{
+  char buf[2048], *line;
+  snprintf(buf, sizeof(buf), "%s", lines);
+  for (line = strtok(buf, ";"); line; line = strtok(NULL, ";")) gs_cmd(lmp, "%s", line);
+}
+
+static void test_errors(void)
+{
+  const char *base = "units lj;atom_style sphere;region box block 0 2 0 2 0 2;create_box 1 box;"
+                     "create_atoms 1 single 1 1 1;create_atoms 1 single 1 1 1.9";
+  const char *good = "hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
+  static const struct bad_case cases[] = {
+      {"", "pair_style granular/sync ordering sideways", "ordering must be standard or synchronized"},
+      {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
+      {"", "pair_style granular/sync colour blue", "unknown argument 'colour'"},
+      {"", "pair_style granular/sync -1", "cutoff must be > 0"},
+      {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material)"},
+      {"pair_style granular/sync", "pair_coeff * * jkr 1 1 1 1 tangential linear_history 1 1 1", "normal model 'jkr' is not supported"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 1 tangential linear_history 1 1 1", "normal hooke: coefficient damp expects a number"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1", "tangential linear_history needs 3 coefficients"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1 1 7", "unexpected argument '7'"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 1 1 2 tangential linear_history 1 1 1", "unexpected argument '2'"},
+      {"pair_style granular/sync", "pair_coeff * * hooke -5 1 tangential linear_history 1 1 1", "normal hooke: k must be >= 0"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 -1 tangential linear_history 1 1 1", "normal hooke: damp must be >= 0"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history -1 1 1", "tangential linear_history: kt must be > 0"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 -1 1", "xt must be >= 0"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 -1", "mu must be >= 0"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1.2 damping coeff_restitution tangential linear_history 1 1 1", "must be in (0, 1]"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 0 damping tsuji tangential linear_history 1 1 1", "must be in (0, 1]"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 0.5 damping coeff_restitution tangential linear_history 1 1 1 heat area 1", "keyword heat is not supported"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential mindlin NULL 1 1", "kt NULL needs normal model hertz/material"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 1 rolling sds 1 1", "rolling sds needs 3 coefficients"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 1 twisting spin", "unknown twisting model 'spin' (allowed: none, sds, marshall)"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1 damping stiff tangential linear_history 1 1 1", "unknown damping model 'stiff'"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 1", "missing tangential model"},
+      {"pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5", "run 0", "add 'comm_modify vel yes'"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    void *lmp = gs_lmp_open();
+    const char *msg;
+    run_lines(lmp, base);
+    if (cases[k].setup[0]) run_lines(lmp, cases[k].setup);
+    msg = gs_cmd_error(lmp, cases[k].command);
+    GS_CHECK(strstr(msg, cases[k].expect) != NULL, "'%s' -> %s", cases[k].command, msg[0] ? msg : "(no error)");
+    lammps_close(lmp);
+  }
+  {
+    /* an atom style without radius and omega */
+    void *lmp = gs_lmp_open();
+    const char *msg;
+    run_lines(lmp, "units lj;atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box;"
+                   "create_atoms 1 single 1 1 1;mass 1 1.0;comm_modify vel yes;pair_style granular/sync");
+    gs_cmd(lmp, "pair_coeff * * %s", good);
+    msg = gs_cmd_error(lmp, "run 0");
+    GS_CHECK(strstr(msg, "requires atom attributes radius, rmass and omega") != NULL, "atom_style atomic -> %s", msg);
+    lammps_close(lmp);
+  }
+  {
+    /* unlike sub-models cannot be mixed */
+    void *lmp = gs_lmp_open();
+    const char *msg;
+    run_lines(lmp, "units lj;atom_style sphere;region box block 0 2 0 2 0 2;create_box 2 box;"
+                   "create_atoms 1 single 1 1 1;create_atoms 2 single 1 1 1.9;comm_modify vel yes;pair_style granular/sync");
+    gs_cmd(lmp, "pair_coeff 1 1 %s", good);
+    gs_cmd(lmp, "pair_coeff 2 2 hertz 1000 0.5 tangential linear_history 800 0.5 0.5");
+    msg = gs_cmd_error(lmp, "run 0");
+    GS_CHECK(strstr(msg, "cannot mix normal models") != NULL, "mixing hooke with hertz -> %s", msg);
+    lammps_close(lmp);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  int status;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  test_restart();
+  test_restart_holds_history();
+  test_mixing_keeps_ordering();
+  test_single_and_timestep_change("standard");
+  test_single_and_timestep_change("synchronized");
+  test_errors();
+  MPI_Barrier(MPI_COMM_WORLD);
+  status = gs_check_summary();
+  MPI_Finalize();
+  return status;
+}

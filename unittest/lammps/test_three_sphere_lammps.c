@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * The three-sphere problem (Vyas et al., CPC 2025, Fig. 1 and appendix 1) run in LAMMPS with
+ * examples/three_sphere/in.three_sphere, against the rigid-body solution of src/analytic:
+ *  - synchronized ordering: the angle follows the analytic rolling solution within 1% while the
+ *    grain rolls, and the grain separates within 3% of the analytic separation time;
+ *  - standard ordering: the grain is trapped (still in the groove at twice that time) exactly when
+ *    the wedge can hold it by friction: radial friction 2 mu N sin(beta) against the normal forces'
+ *    radial part 2 N cos(beta), sin(beta) = R/(R+r), i.e. trapped for size ratios above
+ *    S_c = (1 + sqrt(1 + mu^2)) / mu^2 (the critical size ratio of Vyas et al., eq. 22).
+ *
+ * usage: test_three_sphere_lammps [ratio mu theta0]   (default 20 0.5 0.1)
+ */
+#include "gs_check.h"
+#include "gs_lmp.h"
+#include "gs_three_sphere.h"
+
+#include <math.h>
+
+static void *open_case(const char *ordering, double ratio, double mu, double theta0, double tmax)
+{
+  void *lmp = gs_lmp_open();
+  gs_cmd(lmp, "variable ordering index %s", ordering);
+  gs_cmd(lmp, "variable ratio index %.17g", ratio);
+  gs_cmd(lmp, "variable mu index %.17g", mu);
+  gs_cmd(lmp, "variable theta0 index %.17g", theta0);
+  gs_cmd(lmp, "variable tmax index %.17g", tmax);
+  return lmp;
+}
+
+/* value of an equal-style variable of the input */
+static double var(void *lmp, const char *name)
+{
+  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
+  double result = value ? *value : NAN;
+  lammps_free(value);
+  return result;
+}
+
+int main(int argc, char **argv)
+{
+  const double ratio = argc > 3 ? atof(argv[1]) : 20.0;
+  const double mu = argc > 3 ? atof(argv[2]) : 0.5;
+  const double theta0 = argc > 3 ? atof(argv[3]) : 0.1;
+  gs_three_sphere_params p;
+  gs_three_sphere_events ev;
+  void *lmp;
+  double worst_angle = 0.0, t_sep, gap;
+  int k, status;
+
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  p.R = 1.0e-3;
+  p.r = p.R / ratio;
+  p.density = 2500;
+  p.mu = mu;
+  p.g = 9.81;
+  p.theta0 = theta0;
+  if (gs_three_sphere_events_compute(&p, &ev) != 0) {
+    fprintf(stderr, "analytic solution failed\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  if (gs_rank() == 0)
+    printf("analytic (rigid): sliding from t = %.6f s (theta %.4f), separation at t = %.6f s (theta %.4f)\n",
+           ev.t_slide, ev.theta_slide, ev.t_sep, ev.theta_sep);
+
+  /* synchronized: follow the rolling phase in 10 checkpoints, then run to separation */
+  lmp = open_case("synchronized", ratio, mu, theta0, 0.0);
+  gs_cmd(lmp, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
+  gs_cmd(lmp, "unfix halt");
+  for (k = 1; k <= 10; k++) {
+    gs_three_sphere_state s;
+    const double t = ev.t_slide * k / 10.0;
+    double theta;
+    gs_cmd(lmp, "run $(round(%.17g/dt)) upto post no", t);
+    gs_three_sphere_state_at(&p, var(lmp, "t"), &s);
+    theta = var(lmp, "theta");
+    if (fabs(theta - s.theta) / s.theta > worst_angle) worst_angle = fabs(theta - s.theta) / s.theta;
+  }
+  GS_CHECK(worst_angle <= 0.01, "synchronized: angle follows the rolling solution until sliding starts "
+                                "(max rel error %.2e, limit 1e-2)", worst_angle);
+  gs_cmd(lmp, "fix halt all halt 100 v_gap > 0.0 error continue");
+  gs_cmd(lmp, "run $(ceil(%.17g/dt)) upto post no", 2.0 * ev.t_sep);
+  gap = var(lmp, "gap");
+  t_sep = var(lmp, "t");
+  GS_CHECK(gap > 0.0 && fabs(t_sep - ev.t_sep) <= 0.03 * ev.t_sep,
+           "synchronized: separates at t = %.6f s, analytic %.6f s (rel error %.2e, limit 3e-2)", t_sep, ev.t_sep,
+           fabs(t_sep - ev.t_sep) / ev.t_sep);
+  lammps_close(lmp);
+
+  /* standard: the stock ordering traps the grain above the critical size ratio */
+  {
+    const double critical = (1.0 + sqrt(1.0 + mu * mu)) / (mu * mu);
+    lmp = open_case("standard", ratio, mu, theta0, 2.0 * ev.t_sep);
+    gs_cmd(lmp, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
+    gap = var(lmp, "gap");
+    if (ratio > critical)
+      GS_CHECK(gap < 0.0, "standard: size ratio %g > critical %.2f: still in the groove at t = %.6f s = 2 t_sep "
+               "(gap %.3e m): trapped", ratio, critical, var(lmp, "t"), gap);
+    else
+      GS_CHECK(gap > 0.0, "standard: size ratio %g < critical %.2f: separated by t = %.6f s = 2 t_sep", ratio,
+               critical, var(lmp, "t"));
+    lammps_close(lmp);
+  }
+
+  MPI_Barrier(MPI_COMM_WORLD);
+  status = gs_check_summary();
+  MPI_Finalize();
+  return status;
+}
