@@ -233,11 +233,14 @@ static double mix_stiffness_g(double e1, double e2, double nu1, double nu2)
 static double wall_stiffness_e(double e, double nu) { return e / (2 * (1 - nu * nu)); }
 static double wall_stiffness_g(double e, double nu) { return e / (4.0 * (2 - nu) * (1 + nu)); }
 
+/* Tsuji et al.'s fit; powers by repeated squaring, as LAMMPS' powint(), so that the constant is
+ * bitwise the stock one */
 static double tsuji_damping(double e)
 {
-  double d = 1.2728 - 4.2783 * e + 11.087 * e * e;
-  d += -22.348 * e * e * e + 27.467 * pow(e, 4);
-  d += -18.022 * pow(e, 5) + 4.8218 * pow(e, 6);
+  const double e2 = e * e, e4 = e2 * e2;
+  double d = 1.2728 - 4.2783 * e + 11.087 * e2;
+  d += -22.348 * (e * e * e) + 27.467 * e4;
+  d += -18.022 * (e * e4) + 4.8218 * (e2 * e4);
   return d;
 }
 
