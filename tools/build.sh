@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures and builds gransync in ./build. The first run on a machine also builds LAMMPS with
-# PLUGIN, GRANULAR, MPI and KOKKOS (OpenMP) into ~/.cache/gransync (about 15-20 min on 2 cores);
+# PLUGIN, GRANULAR, DIPOLE, MPI and KOKKOS (OpenMP) into ~/.cache/gransync (about 15-20 min on 2 cores);
 # later runs reuse it. Extra arguments go to CMake, e.g. -D LAMMPS_SOURCE_DIR=/path/to/lammps.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,6 +12,7 @@
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
+#include "fix_nve_sphere_sync.h"
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "memory.h"
@@ -32,7 +33,8 @@ static constexpr int RESTART_FORMAT = 1;
 PairGranularSync::PairGranularSync(LAMMPS *lmp) :
     Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), cutoff_global(-1.0), ntypes_alloc(0),
     cutoff_type(nullptr), size_history(0), use_history(0), fix_history(nullptr), fix_history_size(0), freeze_group_bit(0),
-    fix_rigid(nullptr), mass_rigid(nullptr), nmax(0), neighprev(0)
+    fix_rigid(nullptr), fix_halfstep(nullptr), warned_reconstruction(0), mass_rigid(nullptr), nmax(0),
+    neighprev(0)
 {
   single_enable = 1;
   no_virial_fdotr_compute = 1;
@@ -207,6 +209,25 @@ void PairGranularSync::init_style()
     }
   }
 
+  // the synchronized ordering takes half-step positions and velocities from fix nve/sphere/sync;
+  // without it they are reconstructed as x - dt/2 v, exact only for velocity-Verlet atoms
+  fix_halfstep = nullptr;
+  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
+    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
+    if (candidate->half_offset()) fix_halfstep = candidate;
+  }
+  int any_sync = 0;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++)
+      if (setflag[i][j] && model_ref(i, j).ordering == GS_ORDERING_SYNCHRONIZED) any_sync = 1;
+  if (any_sync && !fix_halfstep && !warned_reconstruction && comm->me == 0 &&
+      (!modify->get_fix_by_style("^move").empty() || fix_rigid)) {
+    error->warning(FLERR, "pair granular/sync: atoms moved by fix move or fix rigid get half-step positions "
+                          "reconstructed as x - dt/2 v, which is inexact for accelerated motion; use fix "
+                          "nve/sphere/sync, which records them");
+    warned_reconstruction = 1;
+  }
+
   // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
   const int ntypes = atom->ntypes;
   std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
@@ -306,6 +327,20 @@ double PairGranularSync::pair_meff(int i, int j) const
   return meff;
 }
 
+// relative half-step velocity and separation: recorded when available, else reconstructed
+void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const
+{
+  if (offset) {
+    gs_sub3(vhalf[i], vhalf[j], c.vr);
+    c.dx_half[0] = c.dx[0] + (offset[i][0] - offset[j][0]);
+    c.dx_half[1] = c.dx[1] + (offset[i][1] - offset[j][1]);
+    c.dx_half[2] = c.dx[2] + (offset[i][2] - offset[j][2]);
+  } else {
+    gs_sub3(atom->v[i], atom->v[j], c.vr);
+    gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+  }
+}
+
 void PairGranularSync::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
@@ -335,6 +370,9 @@ void PairGranularSync::compute(int eflag, int vflag)
   const double *special_lj = force->special_lj;
   const int stride = ntypes_alloc + 1;
   const gs_model *model_table = models.data();
+
+  double **half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
+  double **half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
 
   gs_contact c;
   c.dt = update->dt;
@@ -376,10 +414,12 @@ void PairGranularSync::compute(int eflag, int vflag)
       if (use_history) touch[jj] = 1;
 
       c.meff = pair_meff(i, j);
-      gs_sub3(v[i], v[j], c.vr);
       gs_copy3(omega[i], c.omegai);
       gs_copy3(omega[j], c.omegaj);
-      if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+      if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+        half_step_data(c, i, j, half_offset, half_velocity);
+      else
+        gs_sub3(v[i], v[j], c.vr);
 
       gs_contact_evaluate(m, &c, history);
 
@@ -441,10 +481,13 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   c.dt = update->dt;
   c.history_update = 0;
   c.meff = pair_meff(i, j);
-  gs_sub3(atom->v[i], atom->v[j], c.vr);
   gs_copy3(atom->omega[i], c.omegai);
   gs_copy3(atom->omega[j], c.omegaj);
-  if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+  if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+    half_step_data(c, i, j, fix_halfstep ? fix_halfstep->half_offset() : nullptr,
+                   fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
+  else
+    gs_sub3(atom->v[i], atom->v[j], c.vr);
   gs_contact_evaluate(m, &c, history.data());
 
   fforce = factor_lj * c.fn_total / c.r;

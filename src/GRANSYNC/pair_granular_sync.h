@@ -60,6 +60,8 @@ class PairGranularSync : public Pair {
 
   int freeze_group_bit;
   class Fix *fix_rigid;
+  class FixNVESphereSync *fix_halfstep;    // recorded half-step data, if any
+  int warned_reconstruction;
   double *mass_rigid;
   int nmax;
   std::vector<double> maxrad_dynamic, maxrad_frozen;
@@ -69,6 +71,7 @@ class PairGranularSync : public Pair {
   gs_model &model_ref(int itype, int jtype) { return models[itype * (ntypes_alloc + 1) + jtype]; }
   void assign_history_layout();
   double pair_meff(int i, int j) const;
+  void half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const;
 };
 
 }    // namespace LAMMPS_NS

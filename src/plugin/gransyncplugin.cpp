@@ -4,6 +4,8 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_nve_sphere_sync.h"
+#include "fix_wall_gran_sync.h"
 #include "pair_granular_sync.h"
 
 using namespace LAMMPS_NS;
@@ -11,6 +13,16 @@ using namespace LAMMPS_NS;
 static Pair *pair_granular_sync_creator(LAMMPS *lmp)
 {
   return new PairGranularSync(lmp);
+}
+
+static Fix *fix_nve_sphere_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixNVESphereSync(lmp, argc, argv);
+}
+
+static Fix *fix_wall_gran_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSync(lmp, argc, argv);
 }
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
@@ -26,5 +38,16 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "granular/sync";
   plugin.info = "granular contacts with synchronized (improved) velocity-Verlet ordering";
   plugin.creator.v1 = (lammpsplugin_factory1 *) &pair_granular_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.style = "fix";
+  plugin.name = "nve/sphere/sync";
+  plugin.info = "sphere velocity-Verlet that records the half-step configuration for granular/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_nve_sphere_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.name = "wall/gran/sync";
+  plugin.info = "granular walls (planes, z cylinder) with the models and orderings of granular/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_creator;
   (*register_plugin)(&plugin, lmp);
 }

@@ -59,13 +59,18 @@ static const char *gs_cmd_error(void *lmp, const char *line)
   return msg;
 }
 
-/* Per-atom double vector quantity (3 per atom) ordered by atom ID, on every rank. */
-static double *gs_gather3(void *lmp, const char *name)
+/* Per-atom double quantity (`count` per atom) ordered by atom ID, on every rank. */
+static double *gs_gather(void *lmp, const char *name, int count)
 {
   const int natoms = (int) lammps_get_natoms(lmp);
-  double *data = (double *) malloc(sizeof(double) * 3 * (size_t) natoms);
-  lammps_gather_atoms(lmp, (char *) name, 1, 3, data);
+  double *data = (double *) malloc(sizeof(double) * (size_t) count * (size_t) natoms);
+  lammps_gather_atoms(lmp, (char *) name, 1, count, data);
   return data;
+}
+
+static double *gs_gather3(void *lmp, const char *name)
+{
+  return gs_gather(lmp, name, 3);
 }
 
 /* max_i |a_i - b_i| / max_i |b_i| over n values */

@@ -1,0 +1,257 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Thin adapter around the C integrator steps of src/core/gs_integrate.h.
+------------------------------------------------------------------------- */
+
+#include "fix_nve_sphere_sync.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "force.h"
+#include "memory.h"
+#include "modify.h"
+#include "update.h"
+
+#include "gs_contact.h"
+#include "gs_integrate.h"
+
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1), xstart(nullptr),
+    offset(nullptr), vhalf(nullptr)
+{
+  time_integrate = 1;
+  create_attribute = 1;
+  comm_forward = 6;
+
+  for (int iarg = 3; iarg < narg; iarg++) {
+    if (strcmp(arg[iarg], "update") == 0) {
+      if (iarg + 1 >= narg)
+        error->all(FLERR, "fix nve/sphere/sync: keyword update needs a value (dipole or dipole/dlm)");
+      if (strcmp(arg[iarg + 1], "dipole") == 0) {
+        dipole = 1;
+      } else if (strcmp(arg[iarg + 1], "dipole/dlm") == 0) {
+        dipole = 1;
+        dlm = 1;
+      } else {
+        error->all(FLERR, "fix nve/sphere/sync: update must be dipole or dipole/dlm, got '{}'", arg[iarg + 1]);
+      }
+      iarg++;
+    } else if (strcmp(arg[iarg], "disc") == 0) {
+      if (domain->dimension != 2) error->all(FLERR, "fix nve/sphere/sync: disc requires a 2d simulation");
+      inertia = 0.5;
+    } else if (strcmp(arg[iarg], "ordering") == 0) {
+      if (iarg + 1 >= narg)
+        error->all(FLERR, "fix nve/sphere/sync: keyword ordering needs a value (standard or synchronized)");
+      const int ordering = gs_ordering_from_name(arg[iarg + 1]);
+      if (ordering < 0)
+        error->all(FLERR, "fix nve/sphere/sync: ordering must be standard or synchronized, got '{}'", arg[iarg + 1]);
+      records = ordering == GS_ORDERING_SYNCHRONIZED;
+      iarg++;
+    } else {
+      error->all(FLERR, "fix nve/sphere/sync: unknown keyword '{}' (allowed: update, disc, ordering)", arg[iarg]);
+    }
+  }
+  if (!atom->omega_flag || !atom->radius_flag || !atom->rmass_flag)
+    error->all(FLERR, "fix nve/sphere/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
+  if (dipole && !atom->mu_flag)
+    error->all(FLERR, "fix nve/sphere/sync: update dipole requires atom attribute mu (e.g. atom_style hybrid sphere dipole)");
+
+  if (records) {
+    grow_arrays(atom->nmax);
+    atom->add_callback(Atom::GROW);
+    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  }
+}
+
+FixNVESphereSync::~FixNVESphereSync()
+{
+  if (records) atom->delete_callback(id, Atom::GROW);
+  memory->destroy(xstart);
+  memory->destroy(offset);
+  memory->destroy(vhalf);
+}
+
+int FixNVESphereSync::setmask()
+{
+  int mask = INITIAL_INTEGRATE | FINAL_INTEGRATE;
+  if (records) mask |= POST_INTEGRATE | PRE_FORCE | END_OF_STEP;
+  return mask;
+}
+
+void FixNVESphereSync::init()
+{
+  reset_dt();
+  for (int i = 0; i < atom->nlocal; i++)
+    if ((atom->mask[i] & groupbit) && atom->radius[i] == 0.0)
+      error->one(FLERR, "fix nve/sphere/sync requires extended particles (radius > 0)");
+  int count = 0;
+  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync"))
+    if (dynamic_cast<FixNVESphereSync *>(ifix)->records) count++;
+  if (count > 1)
+    error->all(FLERR, "fix nve/sphere/sync: only one fix with ordering synchronized is allowed; it records "
+                      "the half-step configuration of all atoms");
+}
+
+void FixNVESphereSync::reset_dt()
+{
+  dtv = update->dt;
+  dtf = 0.5 * update->dt * force->ftm2v;
+}
+
+// setup: no step has been taken, so the half-step data come from the current velocities
+void FixNVESphereSync::setup_pre_force(int /*vflag*/)
+{
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  end_of_step();
+  comm->forward_comm(this);
+}
+
+void FixNVESphereSync::initial_integrate(int /*vflag*/)
+{
+  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int nlocal = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
+  const double dtfrotate = dtf / inertia;
+
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit)
+      gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i], omega[i]);
+
+  if (dipole) {
+    double **mu = atom->mu;
+    for (int i = 0; i < nlocal; i++) {
+      if (!(mask[i] & groupbit) || !(mu[i][3] > 0.0)) continue;
+      if (dlm)
+        gs_dipole_dlm(dtf / force->ftm2v, omega[i], mu[i]);
+      else
+        gs_dipole_rotate(dtv, omega[i], mu[i]);
+    }
+  }
+}
+
+void FixNVESphereSync::final_integrate()
+{
+  double **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  const int nlocal = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
+  const double dtfrotate = dtf / inertia;
+  for (int i = 0; i < nlocal; i++)
+    if (mask[i] & groupbit)
+      gs_sphere_final_integrate(dtf, dtfrotate, rmass[i], radius[i], f[i], torque[i], v[i], omega[i]);
+}
+
+void FixNVESphereSync::record_from_velocity(int i)
+{
+  const double *v = atom->v[i];
+  for (int k = 0; k < 3; k++) {
+    vhalf[i][k] = v[k];
+    offset[i][k] = -0.5 * dtv * v[k];
+  }
+}
+
+// After every integrator moved its atoms (x(t+dt)), before re-neighboring can wrap or migrate them.
+void FixNVESphereSync::post_integrate()
+{
+  double **x = atom->x;
+  const int *mask = atom->mask;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (mask[i] & groupbit) {
+      record_from_velocity(i);
+    } else {
+      for (int k = 0; k < 3; k++) {
+        const double step = x[i][k] - xstart[i][k];
+        vhalf[i][k] = step / dtv;
+        offset[i][k] = -0.5 * step;
+      }
+    }
+  }
+}
+
+void FixNVESphereSync::pre_force(int /*vflag*/)
+{
+  comm->forward_comm(this);
+}
+
+void FixNVESphereSync::end_of_step()
+{
+  double **x = atom->x;
+  for (int i = 0; i < atom->nlocal; i++) gs_copy3(x[i], xstart[i]);
+}
+
+void FixNVESphereSync::grow_arrays(int nmax)
+{
+  memory->grow(xstart, nmax, 3, "nve/sphere/sync:xstart");
+  memory->grow(offset, nmax, 3, "nve/sphere/sync:offset");
+  memory->grow(vhalf, nmax, 3, "nve/sphere/sync:vhalf");
+}
+
+void FixNVESphereSync::copy_arrays(int i, int j, int /*delflag*/)
+{
+  gs_copy3(xstart[i], xstart[j]);
+  gs_copy3(offset[i], offset[j]);
+  gs_copy3(vhalf[i], vhalf[j]);
+}
+
+// atoms created during a run (fix pour, deposit): no step taken yet
+void FixNVESphereSync::set_arrays(int i)
+{
+  gs_copy3(atom->x[i], xstart[i]);
+  record_from_velocity(i);
+}
+
+int FixNVESphereSync::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < 3; k++) {
+    buf[k] = xstart[i][k];
+    buf[3 + k] = offset[i][k];
+    buf[6 + k] = vhalf[i][k];
+  }
+  return 9;
+}
+
+int FixNVESphereSync::unpack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < 3; k++) {
+    xstart[i][k] = buf[k];
+    offset[i][k] = buf[3 + k];
+    vhalf[i][k] = buf[6 + k];
+  }
+  return 9;
+}
+
+// offsets and velocities are differences, so periodic images need no shift
+int FixNVESphereSync::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
+{
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    const int j = list[i];
+    for (int k = 0; k < 3; k++) buf[m++] = offset[j][k];
+    for (int k = 0; k < 3; k++) buf[m++] = vhalf[j][k];
+  }
+  return m;
+}
+
+void FixNVESphereSync::unpack_forward_comm(int n, int first, double *buf)
+{
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    for (int k = 0; k < 3; k++) offset[i][k] = buf[m++];
+    for (int k = 0; k < 3; k++) vhalf[i][k] = buf[m++];
+  }
+}
+
+double FixNVESphereSync::memory_usage()
+{
+  return records ? 9.0 * atom->nmax * sizeof(double) : 0.0;
+}

@@ -1,0 +1,64 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(nve/sphere/sync,FixNVESphereSync);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_NVE_SPHERE_SYNC_H
+#define LMP_FIX_NVE_SPHERE_SYNC_H
+
+#include "fix.h"
+
+namespace LAMMPS_NS {
+
+// Velocity-Verlet for finite-size spheres (as fix nve/sphere), plus the half-step configuration
+// the synchronized contact ordering needs: for every atom, x(t+dt/2) - x(t+dt) and v(t+dt/2).
+// Atoms of the group get them from their own Verlet step; all others (fix move, frozen, other
+// integrators) from their actual displacement over the step, which is what Verlet's half-step means.
+class FixNVESphereSync : public Fix {
+ public:
+  FixNVESphereSync(class LAMMPS *, int, char **);
+  ~FixNVESphereSync() override;
+  int setmask() override;
+  void init() override;
+  void setup_pre_force(int) override;
+  void initial_integrate(int) override;
+  void post_integrate() override;
+  void pre_force(int) override;
+  void final_integrate() override;
+  void end_of_step() override;
+  void reset_dt() override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
+  double memory_usage() override;
+
+  // half-step data for owned and ghost atoms; null when the ordering is standard
+  double **half_offset() const { return records ? offset : nullptr; }
+  double **half_velocity() const { return records ? vhalf : nullptr; }
+
+ private:
+  double dtv, dtf, inertia;
+  int dipole, dlm;
+  int records;      // 1 when ordering synchronized
+  double **xstart;  // x(t), taken at the end of the previous step
+  double **offset;  // x(t+dt/2) - x(t+dt)
+  double **vhalf;   // v(t+dt/2)
+
+  void record_from_velocity(int i);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

@@ -1,0 +1,289 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Thin adapter: wall geometry and motion here, contact physics in the C core.
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync.h"
+
+#include "atom.h"
+#include "domain.h"
+#include "error.h"
+#include "fix_nve_sphere_sync.h"
+#include "math_const.h"
+#include "memory.h"
+#include "modify.h"
+#include "update.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static constexpr double BIG = 1.0e20;
+
+FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), lo(-BIG), hi(BIG), cylradius(0.0), wiggle(0), wshear(0), axis(0), amplitude(0.0),
+    wiggle_omega(0.0), vshear(0.0), time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
+{
+  if (narg < 5 || strcmp(arg[3], "granular") != 0)
+    error->all(FLERR, "fix wall/gran/sync: expected 'fix ID group wall/gran/sync granular <normal model> ... "
+                      "<xplane|yplane|zplane|zcylinder> args [wiggle|shear ...] [ordering ...]'");
+  create_attribute = 1;
+
+  char err[GS_ERRLEN];
+  // parsed as standard first, so that an explicit synchronized_verlet can be told from the default
+  int iarg = gs_model_parse(&model, narg - 4, arg + 4, GS_GEOMETRY_WALL, GS_ORDERING_STANDARD, err);
+  if (iarg < 0) error->all(FLERR, "fix wall/gran/sync: {}", err);
+  const int explicit_sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  if (model.cutoff > 0.0) error->all(FLERR, "fix wall/gran/sync: keyword cutoff does not apply to walls");
+  iarg += 4;
+
+  if (iarg >= narg)
+    error->all(FLERR, "fix wall/gran/sync: missing wall style (allowed: xplane, yplane, zplane, zcylinder)");
+  const char *style_name = arg[iarg];
+  if (strcmp(style_name, "xplane") == 0 || strcmp(style_name, "yplane") == 0 || strcmp(style_name, "zplane") == 0) {
+    wallstyle = style_name[0] - 'x';
+    if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: {} needs lo and hi (a number or NULL)", style_name);
+    if (strcmp(arg[iarg + 1], "NULL") != 0) lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (strcmp(arg[iarg + 2], "NULL") != 0) hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+    if (lo == -BIG && hi == BIG) error->all(FLERR, "fix wall/gran/sync: {} needs lo, hi or both, not NULL NULL", style_name);
+    if (lo >= hi) error->all(FLERR, "fix wall/gran/sync: {} lo must be below hi", style_name);
+    if (domain->periodicity[wallstyle])
+      error->all(FLERR, "fix wall/gran/sync: {} wall in a periodic dimension", style_name);
+    iarg += 3;
+  } else if (strcmp(style_name, "zcylinder") == 0) {
+    wallstyle = ZCYLINDER;
+    if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: zcylinder needs a radius");
+    cylradius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (cylradius <= 0.0) error->all(FLERR, "fix wall/gran/sync: zcylinder radius must be > 0, got {}", arg[iarg + 1]);
+    iarg += 2;
+  } else {
+    error->all(FLERR, "fix wall/gran/sync: unknown wall style '{}' (allowed: xplane, yplane, zplane, zcylinder)",
+               style_name);
+  }
+
+  int ordering = -1;
+  while (iarg < narg) {
+    auto dim = [&](const char *word) {
+      if (strcmp(word, "x") == 0) return 0;
+      if (strcmp(word, "y") == 0) return 1;
+      if (strcmp(word, "z") == 0) return 2;
+      error->all(FLERR, "fix wall/gran/sync: motion direction must be x, y or z, got '{}'", word);
+      return -1;
+    };
+    if (strcmp(arg[iarg], "wiggle") == 0) {
+      if (iarg + 3 >= narg) error->all(FLERR, "fix wall/gran/sync: wiggle needs dim amplitude period");
+      axis = dim(arg[iarg + 1]);
+      amplitude = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      const double period = utils::numeric(FLERR, arg[iarg + 3], false, lmp);
+      if (period <= 0.0) error->all(FLERR, "fix wall/gran/sync: wiggle period must be > 0, got {}", arg[iarg + 3]);
+      wiggle_omega = 2.0 * MathConst::MY_PI / period;
+      wiggle = 1;
+      iarg += 4;
+    } else if (strcmp(arg[iarg], "shear") == 0) {
+      if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: shear needs dim velocity");
+      axis = dim(arg[iarg + 1]);
+      vshear = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      wshear = 1;
+      iarg += 3;
+    } else if (strcmp(arg[iarg], "ordering") == 0) {
+      if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: keyword ordering needs a value (standard or synchronized)");
+      ordering = gs_ordering_from_name(arg[iarg + 1]);
+      if (ordering < 0)
+        error->all(FLERR, "fix wall/gran/sync: ordering must be standard or synchronized, got '{}'", arg[iarg + 1]);
+      iarg += 2;
+    } else {
+      error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering)", arg[iarg]);
+    }
+  }
+  if (wiggle && wshear) error->all(FLERR, "fix wall/gran/sync: a wall cannot both wiggle and shear");
+  if (wshear && axis == wallstyle) error->all(FLERR, "fix wall/gran/sync: shear must be along the wall, not its normal");
+  if (wallstyle == ZCYLINDER && (wiggle || wshear) && axis != 2)
+    error->all(FLERR, "fix wall/gran/sync: a zcylinder moves along z only");
+  if (explicit_sync && ordering == GS_ORDERING_STANDARD)
+    error->all(FLERR, "fix wall/gran/sync: synchronized_verlet conflicts with ordering standard");
+  model.ordering = explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+
+  time_origin = update->ntimestep;
+  size_history = model.size_history;
+  restart_peratom = size_history > 0;
+  if (size_history > 0) {
+    grow_arrays(atom->nmax);
+    atom->add_callback(Atom::GROW);
+    atom->add_callback(Atom::RESTART);
+    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  }
+}
+
+FixWallGranSync::~FixWallGranSync()
+{
+  if (size_history > 0) {
+    atom->delete_callback(id, Atom::GROW);
+    atom->delete_callback(id, Atom::RESTART);
+  }
+  memory->destroy(history);
+}
+
+int FixWallGranSync::setmask()
+{
+  return POST_FORCE;
+}
+
+void FixWallGranSync::init()
+{
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
+    error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
+  fix_halfstep = nullptr;
+  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
+    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
+    if (candidate->half_offset()) fix_halfstep = candidate;
+  }
+}
+
+void FixWallGranSync::setup(int vflag)
+{
+  post_force(vflag);
+}
+
+// displacement of a wiggled wall along `axis` at `time` since the fix was defined
+double FixWallGranSync::wiggle_displacement(double time) const
+{
+  return wiggle ? amplitude - amplitude * cos(wiggle_omega * time) : 0.0;
+}
+
+// vector from the wall's contact point to x for wall planes at wlo/whi (the cylinder's axis is z),
+// and the wall's radius for the effective radius
+void FixWallGranSync::separation(const double *x, double wlo, double whi, double *dx, double &rwall) const
+{
+  dx[0] = dx[1] = dx[2] = 0.0;
+  rwall = 0.0;
+  if (wallstyle == ZCYLINDER) {
+    // particles inside the cylinder; concave wall of radius -2R as LAMMPS' region walls
+    const double raxis = sqrt(x[0] * x[0] + x[1] * x[1]);
+    const double factor = 1.0 - cylradius / raxis;
+    dx[0] = x[0] * factor;
+    dx[1] = x[1] * factor;
+    rwall = -2.0 * cylradius;
+    return;
+  }
+  const double del1 = x[wallstyle] - wlo;
+  const double del2 = whi - x[wallstyle];
+  dx[wallstyle] = del1 < del2 ? del1 : -del2;
+}
+
+void FixWallGranSync::post_force(int /*vflag*/)
+{
+  const double dt = update->dt;
+  const double time = (update->ntimestep - time_origin) * dt;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const double move = wiggle_displacement(time), move0 = wiggle_displacement(time - dt);
+  const int normal_motion = wiggle && axis == wallstyle;
+  const double wlo = lo + (normal_motion ? move : 0.0), whi = hi + (normal_motion ? move : 0.0);
+  const double wlo_half = lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
+  const double whi_half = hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
+
+  // wall velocity at t+dt (standard, as stock) or over the step (synchronized, like Verlet atoms)
+  double vwall[3] = {0.0, 0.0, 0.0};
+  if (wiggle)
+    vwall[axis] = sync ? (move - move0) / dt : amplitude * wiggle_omega * sin(wiggle_omega * time);
+  else if (wshear)
+    vwall[axis] = vshear;
+
+  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
+  double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  const double zero[3] = {0.0, 0.0, 0.0};
+
+  gs_contact c;
+  c.dt = dt;
+  c.history_update = update->setupflag == 0;
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double rwall;
+    separation(x[i], wlo, whi, c.dx, rwall);
+    c.radi = radius[i];
+    c.radj = rwall;
+    if (!gs_contact_touching(&model, &c)) {
+      for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
+      continue;
+    }
+    c.meff = rmass[i];
+    gs_copy3(omega[i], c.omegai);
+    gs_copy3(zero, c.omegaj);
+    if (sync) {
+      double xhalf[3], rwall_half;
+      const double *vi = vhalf ? vhalf[i] : v[i];
+      for (int k = 0; k < 3; k++) xhalf[k] = x[i][k] + (offset ? offset[i][k] : -0.5 * dt * v[i][k]);
+      separation(xhalf, wlo_half, whi_half, c.dx_half, rwall_half);
+      gs_sub3(vi, vwall, c.vr);
+    } else {
+      gs_sub3(v[i], vwall, c.vr);
+    }
+    gs_contact_evaluate(&model, &c, size_history ? history[i] : nullptr);
+    gs_add3(f[i], c.force, f[i]);
+    gs_add3(torque[i], c.torquei, torque[i]);
+  }
+}
+
+void FixWallGranSync::grow_arrays(int nmax)
+{
+  if (size_history > 0) memory->grow(history, nmax, size_history, "wall/gran/sync:history");
+}
+
+void FixWallGranSync::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < size_history; k++) history[j][k] = history[i][k];
+}
+
+void FixWallGranSync::set_arrays(int i)
+{
+  for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
+}
+
+int FixWallGranSync::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < size_history; k++) buf[k] = history[i][k];
+  return size_history;
+}
+
+int FixWallGranSync::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < size_history; k++) history[nlocal][k] = buf[k];
+  return size_history;
+}
+
+int FixWallGranSync::pack_restart(int i, double *buf)
+{
+  buf[0] = size_history + 1;
+  for (int k = 0; k < size_history; k++) buf[k + 1] = history[i][k];
+  return size_history + 1;
+}
+
+void FixWallGranSync::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int m = 0;
+  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
+  m++;
+  for (int k = 0; k < size_history; k++) history[nlocal][k] = extra[nlocal][m++];
+}
+
+int FixWallGranSync::size_restart(int /*nlocal*/)
+{
+  return size_history + 1;
+}
+
+int FixWallGranSync::maxsize_restart()
+{
+  return size_history + 1;
+}
+
+double FixWallGranSync::memory_usage()
+{
+  return (double) atom->nmax * size_history * sizeof(double);
+}

@@ -1,0 +1,61 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/gran/sync,FixWallGranSync);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_WALL_GRAN_SYNC_H
+#define LMP_FIX_WALL_GRAN_SYNC_H
+
+#include "fix.h"
+
+#include "gs_contact.h"
+
+namespace LAMMPS_NS {
+
+// Granular walls (planes, z cylinder) with the contact models and orderings of granular/sync.
+class FixWallGranSync : public Fix {
+ public:
+  FixWallGranSync(class LAMMPS *, int, char **);
+  ~FixWallGranSync() override;
+  int setmask() override;
+  void init() override;
+  void setup(int) override;
+  void post_force(int) override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+  double memory_usage() override;
+
+ private:
+  enum { XPLANE = 0, YPLANE = 1, ZPLANE = 2, ZCYLINDER = 3 };
+  gs_model model;
+  int wallstyle;
+  double lo, hi, cylradius;
+  int wiggle, wshear, axis;
+  double amplitude, wiggle_omega, vshear;
+  bigint time_origin;
+  int size_history;
+  double **history;
+  class FixNVESphereSync *fix_halfstep;
+
+  double wiggle_displacement(double time) const;
+  void separation(const double *x, double wlo, double whi, double *dx, double &rwall) const;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * fix wall/gran/sync: stock fix wall/gran (and wall/gran/region for the cylinder) reproduced with
+ * ordering standard for every wall shape, static and moving; a sphere on an inclined wall against
+ * the analytic rolling and sliding solutions; a fine sphere on a wiggled wall against a 10x finer
+ * time step; wall history through a restart; clear errors. */
+#include "gs_check.h"
+#include "gs_lmp.h"
+
+#include <math.h>
+
+static const char *const wall_model =
+    "hertz/material 1e5 0.7 0.3 damping coeff_restitution tangential mindlin NULL 1.0 0.4 "
+    "rolling sds 50 0.02 0.1 twisting marshall";
+
+/* 100 independent spheres (no pair interactions, so nothing amplifies round-off) with velocities
+ * and spins, pushed by gravity against the wall(s) */
+static void spheres(void *lmp, const char *boundary, const char *box, const char *gravity, const char *inside)
+{
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary %s", boundary);
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block %s", box);
+  gs_cmd(lmp, "create_box 1 box");
+  if (inside) gs_cmd(lmp, "region inside %s", inside);
+  gs_cmd(lmp, "create_atoms 1 random 100 3119 %s overlap 0.3 maxtry 400", inside ? "inside" : "NULL");
+  gs_cmd(lmp, "variable d atom 0.1+0.05*sin(11*id)");
+  gs_cmd(lmp, "set group all diameter v_d");
+  gs_cmd(lmp, "set group all density 1.0");
+  gs_cmd(lmp, "velocity all create 0.002 7123 dist gaussian");
+  gs_cmd(lmp, "variable wx atom 20*sin(7*id)");
+  gs_cmd(lmp, "variable wy atom 20*cos(5*id)");
+  gs_cmd(lmp, "variable wz atom 20*sin(3*id)");
+  gs_cmd(lmp, "set group all omega v_wx v_wy v_wz");
+  gs_cmd(lmp, "pair_style zero 0.3");
+  gs_cmd(lmp, "pair_coeff * *");
+  gs_cmd(lmp, "fix integrate all nve/sphere");
+  gs_cmd(lmp, "fix gravity all gravity %s", gravity);
+  gs_cmd(lmp, "timestep 2e-4");
+}
+
+struct wall_case {
+  const char *label, *boundary, *box, *gravity, *stock, *ours;
+};
+
+static void test_vs_stock(void)
+{
+  static const struct wall_case cases[] = {
+      {"xplane static", "f p p", "0 2 0 2 0 2", "50 vector -1 0.2 0", "xplane 0 2", "xplane 0 2"},
+      {"xplane wiggle x", "fm p p", "0 2 0 2 0 2", "50 vector -1 0.2 0", "xplane 0 NULL wiggle x 0.01 0.05", "xplane 0 NULL wiggle x 0.01 0.05"},
+      {"xplane shear y", "fm p p", "0 2 0 2 0 2", "50 vector -1 0 0", "xplane 0 NULL shear y 0.5", "xplane 0 NULL shear y 0.5"},
+      {"yplane static", "p fm p", "0 2 0 2 0 2", "50 vector 0.3 -1 0", "yplane 0 NULL", "yplane 0 NULL"},
+      {"yplane wiggle z", "p fm p", "0 2 0 2 0 2", "50 vector 0 -1 0", "yplane 0 NULL wiggle z 0.01 0.05", "yplane 0 NULL wiggle z 0.01 0.05"},
+      {"zplane static", "p p fm", "0 2 0 2 0 2", "50 vector 0.2 0.1 -1", "zplane 0 NULL", "zplane 0 NULL"},
+      {"zplane wiggle z", "p p fm", "0 2 0 2 0 2", "50 vector 0 0 -1", "zplane 0 NULL wiggle z 0.01 0.05", "zplane 0 NULL wiggle z 0.01 0.05"},
+      {"zplane shear x", "p p fm", "0 2 0 2 0 2", "50 vector 0 0 -1", "zplane 0 NULL shear x 0.5", "zplane 0 NULL shear x 0.5"},
+      {"zplane both walls", "p p fm", "0 2 0 2 0 2", "50 vector 0 0.2 -1", "zplane 0 1.5", "zplane 0 1.5"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    const struct wall_case *w = &cases[k];
+    void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+    const char *names[] = {"x", "v", "omega"};
+    double worst = 0.0;
+    int q, n;
+    spheres(stock, w->boundary, w->box, w->gravity, NULL);
+    spheres(sync, w->boundary, w->box, w->gravity, NULL);
+    gs_cmd(stock, "fix wall all wall/gran granular %s %s", wall_model, w->stock);
+    gs_cmd(sync, "fix wall all wall/gran/sync granular %s %s ordering standard", wall_model, w->ours);
+    gs_cmd(stock, "run 1000 post no");
+    gs_cmd(sync, "run 1000 post no");
+    n = 3 * (int) lammps_get_natoms(stock);
+    for (q = 0; q < 3; q++) {
+      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
+      double rel = gs_maxrel(b, a, n);
+      if (rel > worst) worst = rel;
+      free(a);
+      free(b);
+    }
+    GS_CHECK(worst <= 1e-10, "ordering standard, %s: equals stock fix wall/gran after 1000 steps (max rel diff %.2e)",
+             w->label, worst);
+    lammps_close(stock);
+    lammps_close(sync);
+  }
+  {
+    /* the z cylinder against stock's region wall */
+    void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+    const char *names[] = {"x", "v", "omega"};
+    double worst = 0.0;
+    int q, n;
+    spheres(stock, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
+    spheres(sync, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
+    gs_cmd(stock, "region cyl cylinder z 0 0 1.0 INF INF side in");
+    gs_cmd(stock, "fix wall all wall/gran/region granular %s region cyl", wall_model);
+    gs_cmd(sync, "fix wall all wall/gran/sync granular %s zcylinder 1.0 ordering standard", wall_model);
+    gs_cmd(stock, "run 1000 post no");
+    gs_cmd(sync, "run 1000 post no");
+    n = 3 * (int) lammps_get_natoms(stock);
+    for (q = 0; q < 3; q++) {
+      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
+      double rel = gs_maxrel(b, a, n);
+      if (rel > worst) worst = rel;
+      free(a);
+      free(b);
+    }
+    GS_CHECK(worst <= 1e-10, "ordering standard, zcylinder: equals stock fix wall/gran/region with a cylinder "
+             "(max rel diff %.2e)", worst);
+    lammps_close(stock);
+    lammps_close(sync);
+  }
+}
+
+/* A sphere on a wall inclined by alpha (gravity tilted): rolls with a = 5/7 g sin(alpha) when
+ * tan(alpha) <= 7 mu / 2, else slides with a = g (sin(alpha) - mu cos(alpha)) and spins up at
+ * 5 mu g cos(alpha) / (2 r). */
+static void test_incline(const char *ordering, double alpha, double mu)
+{
+  void *lmp = gs_lmp_open();
+  const double g = 10.0, r = 0.05, t_end = 0.5;
+  const int rolls = tan(alpha) <= 3.5 * mu;
+  double vx, wy, v_expect, w_expect;
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary p p fm");
+  gs_cmd(lmp, "region box block -5 5 -1 1 0 1");
+  gs_cmd(lmp, "create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 %.17g units box", r);
+  gs_cmd(lmp, "set type 1 diameter %g", 2 * r);
+  gs_cmd(lmp, "set type 1 density 1.0");
+  gs_cmd(lmp, "fix integrate all nve/sphere/sync");
+  gs_cmd(lmp, "fix gravity all gravity %.17g vector %.17g 0 %.17g", g, sin(alpha), -cos(alpha));
+  gs_cmd(lmp, "fix wall all wall/gran/sync granular hooke 1e5 0.5 damping coeff_restitution tangential "
+              "linear_history 3e4 1.0 %g zplane 0 NULL ordering %s", mu, ordering);
+  gs_cmd(lmp, "compute spin all property/atom omegay");
+  gs_cmd(lmp, "compute wy all reduce sum c_spin");
+  gs_cmd(lmp, "timestep 2e-5");
+  gs_cmd(lmp, "run %d post no", (int) (t_end / 2e-5));
+  {
+    double *v = gs_gather3(lmp, "v");
+    vx = v[0];
+    free(v);
+  }
+  {
+    double *w = (double *) lammps_extract_compute(lmp, "wy", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+    wy = w ? *w : NAN;
+  }
+  if (rolls) {
+    v_expect = 5.0 / 7.0 * g * sin(alpha) * t_end;
+    w_expect = v_expect / r;
+  } else {
+    v_expect = g * (sin(alpha) - mu * cos(alpha)) * t_end;
+    w_expect = 2.5 * mu * g * cos(alpha) / r * t_end;
+  }
+  GS_CHECK(fabs(vx - v_expect) <= 0.01 * v_expect && fabs(wy - w_expect) <= 0.01 * w_expect,
+           "ordering %s, incline %.2f rad, mu %.2f (%s): v = %.6f (analytic %.6f), omega = %.4f (analytic %.4f), "
+           "errors %.2e, %.2e", ordering, alpha, mu, rolls ? "rolls" : "slides", vx, v_expect, wy, w_expect,
+           fabs(vx - v_expect) / v_expect, fabs(wy - w_expect) / w_expect);
+  lammps_close(lmp);
+}
+
+/* A fine sphere resting on a floor wiggled sideways: tangential wall force against a run with a 10x
+ * smaller step. Synchronized uses the wall's velocity over the step, standard its velocity at t+dt. */
+static double wiggle_floor_error(const char *ordering, double *scale_out)
+{
+  const double dt = 2e-4;
+  void *run = gs_lmp_open(), *ref = gs_lmp_open();
+  void *both[2] = {run, ref};
+  double err = 0.0, scale = 0.0;
+  int k, s;
+  for (s = 0; s < 2; s++) {
+    void *lmp = both[s];
+    gs_cmd(lmp, "units lj");
+    gs_cmd(lmp, "atom_style sphere");
+    gs_cmd(lmp, "atom_modify map array");
+    gs_cmd(lmp, "boundary p p fm");
+    gs_cmd(lmp, "region box block -1 1 -1 1 0 1");
+    gs_cmd(lmp, "create_box 1 box");
+    gs_cmd(lmp, "create_atoms 1 single 0 0 0.04999974 units box");
+    gs_cmd(lmp, "set type 1 diameter 0.1");
+    gs_cmd(lmp, "set type 1 density 1.0");
+    gs_cmd(lmp, "fix integrate all nve/sphere/sync");
+    gs_cmd(lmp, "fix gravity all gravity 1 vector 0 0 -1");
+    gs_cmd(lmp, "fix wall all wall/gran/sync granular hooke 2000 0.1 damping coeff_restitution tangential "
+                "linear_history 600 1.0 0.8 zplane 0 NULL wiggle x 0.004 0.5 ordering %s",
+           s == 0 ? ordering : "synchronized");
+    gs_cmd(lmp, "timestep %.17g", s == 0 ? dt : dt / 10);
+  }
+  for (k = 1; k <= 100; k++) {
+    double *fa, *fr;
+    gs_cmd(run, "run 25 %s post no", k == 1 ? "" : "pre no");
+    gs_cmd(ref, "run 250 %s post no", k == 1 ? "" : "pre no");
+    fa = gs_gather3(run, "f");
+    fr = gs_gather3(ref, "f");
+    err = fmax(err, fabs(fa[0] - fr[0]));
+    scale = fmax(scale, fabs(fr[0]));
+    free(fa);
+    free(fr);
+  }
+  *scale_out = scale;
+  lammps_close(run);
+  lammps_close(ref);
+  return err;
+}
+
+static void test_wiggle_floor(void)
+{
+  double scale_s, scale_y;
+  const double err_standard = wiggle_floor_error("standard", &scale_s);
+  const double err_sync = wiggle_floor_error("synchronized", &scale_y);
+  if (gs_rank() == 0)
+    printf("wiggled floor, tangential force vs dt/10 reference: max error %.3e synchronized, %.3e standard "
+           "(force scale %.3e)\n", err_sync, err_standard, scale_y);
+  GS_CHECK(scale_y > 0.0 && err_sync < 0.5 * err_standard,
+           "synchronized wall velocity beats the full-step one under wiggle: error %.3e vs %.3e", err_sync, err_standard);
+}
+
+/* Wall history survives write_restart / read_restart. */
+static void test_restart(void)
+{
+  const char *file = "gs_wall_restart.restart";
+  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
+  const char *names[] = {"x", "v", "omega"};
+  double worst = 0.0;
+  int q, n;
+  void *pair[2] = {whole, first};
+  for (q = 0; q < 2; q++) {
+    spheres(pair[q], "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
+    gs_cmd(pair[q], "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+    gs_cmd(pair[q], "run 500 post no");
+  }
+  gs_cmd(whole, "write_restart %s.ref", file);
+  gs_cmd(first, "write_restart %s", file);
+  gs_cmd(whole, "run 500 post no");
+  lammps_close(first);
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  gs_cmd(second, "fix integrate all nve/sphere");
+  gs_cmd(second, "fix gravity all gravity 50 vector 0.4 0.1 -1");
+  gs_cmd(second, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+  gs_cmd(second, "run 500 post no");
+  n = 3 * (int) lammps_get_natoms(whole);
+  for (q = 0; q < 3; q++) {
+    double *a = gs_gather3(whole, names[q]), *b = gs_gather3(second, names[q]);
+    double rel = gs_maxrel(b, a, n);
+    if (rel > worst) worst = rel;
+    free(a);
+    free(b);
+  }
+  GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
+  lammps_close(second);
+  lammps_close(whole);
+  if (gs_rank() == 0) {
+    char ref[256];
+    snprintf(ref, sizeof(ref), "%s.ref", file);
+    remove(file);
+    remove(ref);
+  }
+}
+
+static void test_errors(void)
+{
+  static const char *const cases[][2] = {
+      {"fix w all wall/gran/sync hooke 1 1 1 1 0.5 1 zplane 0 NULL", "expected 'fix ID group wall/gran/sync granular"},
+      {"fix w all wall/gran/sync granular hooke -1 1 tangential linear_history 1 1 1 zplane 0 NULL", "normal hooke: k must be >= 0"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1", "missing wall style"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 sphere 2", "unknown wall style 'sphere'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder 0", "zcylinder radius must be > 0"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder -2", "zcylinder radius must be > 0"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering)"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle w 1 1", "motion direction must be x, y or z"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle z 1 0", "wiggle period must be > 0"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL shear z 1", "shear must be along the wall"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle z 1 1 shear x 1", "cannot both wiggle and shear"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 1 0", "lo must be below hi"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 xplane 0 1", "wall in a periodic dimension"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL ordering never", "ordering must be standard or synchronized, got 'never'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 synchronized_verlet zplane 0 NULL ordering standard", "conflicts with ordering standard"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    void *lmp = gs_lmp_open();
+    const char *msg;
+    gs_cmd(lmp, "atom_style sphere");
+    gs_cmd(lmp, "boundary p p f");
+    gs_cmd(lmp, "region box block 0 2 0 2 0 2");
+    gs_cmd(lmp, "create_box 1 box");
+    msg = gs_cmd_error(lmp, cases[k][0]);
+    GS_CHECK(strstr(msg, cases[k][1]) != NULL, "'%s' -> %s", cases[k][0], msg[0] ? msg : "(no error)");
+    lammps_close(lmp);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  int status;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  test_vs_stock();
+  test_incline("synchronized", 0.3, 0.5);
+  test_incline("standard", 0.3, 0.5);
+  test_incline("synchronized", 1.2, 0.2);
+  test_incline("standard", 1.2, 0.2);
+  test_wiggle_floor();
+  test_restart();
+  test_errors();
+  MPI_Barrier(MPI_COMM_WORLD);
+  status = gs_check_summary();
+  MPI_Finalize();
+  return status;
+}
