@@ -26,12 +26,12 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr int RESTART_FORMAT = 1;
+static constexpr int RESTART_FORMAT = 2;
 
 /* ---------------------------------------------------------------------- */
 
 PairGranularSync::PairGranularSync(LAMMPS *lmp) :
-    Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), cutoff_global(-1.0), ntypes_alloc(0),
+    Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), strict(0), cutoff_global(-1.0), ntypes_alloc(0),
     cutoff_type(nullptr), size_history(0), use_history(0), fix_history(nullptr), fix_history_size(0), freeze_group_bit(0),
     fix_rigid(nullptr), fix_halfstep(nullptr), warned_reconstruction(0), mass_rigid(nullptr), nmax(0),
     neighprev(0)
@@ -96,13 +96,14 @@ void PairGranularSync::allocate()
   maxrad_frozen.assign(n + 1, 0.0);
 }
 
-/* pair_style granular/sync [cutoff] [ordering standard|synchronized] */
+/* pair_style granular/sync [cutoff] [ordering standard|synchronized] [strict] */
 
 void PairGranularSync::settings(int narg, char **arg)
 {
   int iarg = 0;
   cutoff_global = -1.0;
   default_ordering = GS_ORDERING_SYNCHRONIZED;
+  strict = 0;
   if (iarg < narg && utils::is_double(arg[iarg])) {
     cutoff_global = utils::numeric(FLERR, arg[iarg], false, lmp);
     if (cutoff_global <= 0.0)
@@ -118,8 +119,11 @@ void PairGranularSync::settings(int narg, char **arg)
         error->all(FLERR, "pair_style granular/sync: ordering must be standard or synchronized, got '{}'",
                    arg[iarg + 1]);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "strict") == 0) {
+      strict = 1;
+      iarg++;
     } else {
-      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering)",
+      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering, strict)",
                  arg[iarg]);
     }
   }
@@ -220,6 +224,9 @@ void PairGranularSync::init_style()
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (setflag[i][j] && model_ref(i, j).ordering == GS_ORDERING_SYNCHRONIZED) any_sync = 1;
+  if (any_sync && !fix_halfstep && strict)
+    error->all(FLERR, "pair_style granular/sync strict: the synchronized ordering needs recorded half-step "
+                      "data; define fix nve/sphere/sync");
   if (any_sync && !fix_halfstep && !warned_reconstruction && comm->me == 0 &&
       (!modify->get_fix_by_style("^move").empty() || fix_rigid)) {
     error->warning(FLERR, "pair granular/sync: atoms moved by fix move or fix rigid get half-step positions "
@@ -536,6 +543,7 @@ void PairGranularSync::write_restart_settings(FILE *fp)
 {
   fwrite(&RESTART_FORMAT, sizeof(int), 1, fp);
   fwrite(&default_ordering, sizeof(int), 1, fp);
+  fwrite(&strict, sizeof(int), 1, fp);
   fwrite(&cutoff_global, sizeof(double), 1, fp);
 }
 
@@ -545,12 +553,14 @@ void PairGranularSync::read_restart_settings(FILE *fp)
   if (comm->me == 0) {
     utils::sfread(FLERR, &format, sizeof(int), 1, fp, nullptr, error);
     utils::sfread(FLERR, &default_ordering, sizeof(int), 1, fp, nullptr, error);
+    utils::sfread(FLERR, &strict, sizeof(int), 1, fp, nullptr, error);
     utils::sfread(FLERR, &cutoff_global, sizeof(double), 1, fp, nullptr, error);
   }
   MPI_Bcast(&format, 1, MPI_INT, 0, world);
   if (format != RESTART_FORMAT)
     error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads {}", format, RESTART_FORMAT);
   MPI_Bcast(&default_ordering, 1, MPI_INT, 0, world);
+  MPI_Bcast(&strict, 1, MPI_INT, 0, world);
   MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
 }
 

@@ -46,6 +46,7 @@ class PairGranularSync : public Pair {
 
  protected:
   int default_ordering;
+  int strict;    // synchronized ordering must get recorded half-step data, never reconstruct
   double cutoff_global;
   int ntypes_alloc;
   std::vector<gs_model> models;    // (ntypes+1)^2, row-major by itype

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * fix nve/sphere/sync: bit-for-bit fix nve/sphere (translation, rotation, dipole, DLM, disc), and
- * clear errors for bad input. */
+ * fix nve/sphere/sync: bit-for-bit fix nve/sphere (translation, rotation, dipole, DLM, disc); the
+ * half-step data it records for atoms that fix move wiggles beat the reconstruction x - dt/2 v
+ * against a reference at a 10x smaller time step; clear errors for bad input. */
 #include "gs_check.h"
 #include "gs_lmp.h"
 
@@ -63,6 +64,95 @@ static void test_bitwise(const char *options, int dimension, int dipole)
   lammps_close(b);
 }
 
+/* A fine sphere resting in the pocket of three touching large spheres (resting on a single large
+ * sphere is an unstable equilibrium: it rolls off whatever the ordering). The bed settles once at
+ * the fine step and is restarted for every run, so all runs start from the same contact history.
+ * Then fix move wiggles the large spheres sideways; fix move sets their velocity at the full step,
+ * so reconstructing their half step from it is off by dt/2 * acceleration, while fix
+ * nve/sphere/sync records their displacement. The amplitude keeps every contact stuck through the
+ * wiggle's impulsive start (a slip there would depend on the step for any ordering). */
+static void pocket(void *lmp)
+{
+  const double seat = sqrt(1.3 * 1.3 - 4.0 / 3.0); /* height where r = 0.3 touches all three */
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary f f f");
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block -3 3 -3 3 -3 3");
+  gs_cmd(lmp, "create_box 2 box");
+  gs_cmd(lmp, "create_atoms 1 single -1 %.17g 0 units box", -1.0 / sqrt(3.0));
+  gs_cmd(lmp, "create_atoms 1 single 1 %.17g 0 units box", -1.0 / sqrt(3.0));
+  gs_cmd(lmp, "create_atoms 1 single 0 %.17g 0 units box", 2.0 / sqrt(3.0));
+  gs_cmd(lmp, "create_atoms 2 single 0 0 %.17g units box", seat);
+  gs_cmd(lmp, "set type 1 diameter 2.0");
+  gs_cmd(lmp, "set type 2 diameter 0.6");
+  gs_cmd(lmp, "set group all density 1.0");
+  gs_cmd(lmp, "group large type 1");
+  gs_cmd(lmp, "group fine type 2");
+  gs_cmd(lmp, "pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * hooke 2e4 0.1 damping coeff_restitution tangential linear_history 6e3 1.0 0.8");
+}
+
+static void *wiggled(const char *restart, const char *integrator, double dt)
+{
+  void *lmp = gs_lmp_open();
+  gs_cmd(lmp, "read_restart %s", restart);
+  gs_cmd(lmp, "fix shake large move wiggle 2e-5 0 0 0.5");
+  gs_cmd(lmp, "fix integrate fine %s", integrator);
+  gs_cmd(lmp, "fix gravity fine gravity 1 vector 0 0 -1");
+  gs_cmd(lmp, "compute pl all pair/local p1");
+  gs_cmd(lmp, "compute fsx all reduce sum c_pl inputs local");
+  gs_cmd(lmp, "timestep %.17g", dt);
+  return lmp;
+}
+
+static double sample(void *lmp)
+{
+  double *value = (double *) lammps_extract_compute(lmp, "fsx", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+  return value ? *value : NAN;
+}
+
+static void test_wiggle(void)
+{
+  const char *restart = "gs_pocket.restart";
+  const double dt = 2e-4;
+  void *settle = gs_lmp_open(), *rec, *rcn, *ref;
+  double err_rec = 0.0, err_rcn = 0.0, scale = 0.0;
+  int k;
+  pocket(settle);
+  gs_cmd(settle, "fix integrate fine nve/sphere/sync");
+  gs_cmd(settle, "fix gravity fine gravity 1 vector 0 0 -1");
+  gs_cmd(settle, "timestep %.17g", dt / 10);
+  gs_cmd(settle, "run 20000 post no");
+  gs_cmd(settle, "write_restart %s", restart);
+  lammps_close(settle);
+  rec = wiggled(restart, "nve/sphere/sync", dt);
+  rcn = wiggled(restart, "nve/sphere", dt);
+  ref = wiggled(restart, "nve/sphere/sync", dt / 10);
+  for (k = 0; k < 20; k++) {
+    double fa, fb, fr;
+    gs_cmd(rec, "run 125 %s post no", k ? "pre no" : "");
+    gs_cmd(rcn, "run 125 %s post no", k ? "pre no" : "");
+    gs_cmd(ref, "run 1250 %s post no", k ? "pre no" : "");
+    fa = sample(rec);
+    fb = sample(rcn);
+    fr = sample(ref);
+    err_rec = fmax(err_rec, fabs(fa - fr));
+    err_rcn = fmax(err_rcn, fabs(fb - fr));
+    scale = fmax(scale, fabs(fr));
+  }
+  if (gs_rank() == 0)
+    printf("fix move wiggle, tangential force vs dt/10 reference over one period: max error %.3e with recorded "
+           "half-step data, %.3e with reconstruction x - dt/2 v (force scale %.3e)\n", err_rec, err_rcn, scale);
+  GS_CHECK(scale > 0.0 && err_rec < 0.1 * err_rcn,
+           "recorded half-step data beat reconstruction under fix move wiggle: error %.3e vs %.3e", err_rec, err_rcn);
+  lammps_close(rec);
+  lammps_close(rcn);
+  lammps_close(ref);
+  if (gs_rank() == 0) remove(restart);
+}
+
 static void test_errors(void)
 {
   static const char *const cases[][2] = {
@@ -105,6 +195,7 @@ int main(int argc, char **argv)
   test_bitwise("update dipole", 3, 1);
   test_bitwise("update dipole/dlm", 3, 1);
   test_bitwise("disc", 2, 0);
+  test_wiggle();
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();

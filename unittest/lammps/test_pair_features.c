@@ -236,7 +236,7 @@ static void test_errors(void)
   static const struct bad_case cases[] = {
       {"", "pair_style granular/sync ordering sideways", "ordering must be standard or synchronized"},
       {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
-      {"", "pair_style granular/sync colour blue", "unknown argument 'colour'"},
+      {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict)"},
       {"", "pair_style granular/sync -1", "cutoff must be > 0"},
       {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material)"},
       {"pair_style granular/sync", "pair_coeff * * jkr 1 1 1 1 tangential linear_history 1 1 1", "normal model 'jkr' is not supported"},
@@ -258,6 +258,7 @@ static void test_errors(void)
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 damping stiff tangential linear_history 1 1 1", "unknown damping model 'stiff'"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1", "missing tangential model"},
       {"pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5", "run 0", "add 'comm_modify vel yes'"},
+      {"comm_modify vel yes;pair_style granular/sync strict;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5", "run 0", "strict: the synchronized ordering needs recorded half-step data"},
   };
   size_t k;
   for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
