@@ -155,8 +155,8 @@ double FixWallGranSync::wiggle_displacement(double time) const
 }
 
 // vector from the wall's contact point to x for wall planes at wlo/whi (the cylinder's axis is z),
-// and the wall's radius for the effective radius
-void FixWallGranSync::separation(const double *x, double wlo, double whi, double *dx, double &rwall) const
+// its length, and the wall's radius for the effective radius
+void FixWallGranSync::separation(const double *x, double wlo, double whi, double *dx, double &r, double &rwall) const
 {
   dx[0] = dx[1] = dx[2] = 0.0;
   rwall = 0.0;
@@ -166,12 +166,14 @@ void FixWallGranSync::separation(const double *x, double wlo, double whi, double
     const double factor = 1.0 - cylradius / raxis;
     dx[0] = x[0] * factor;
     dx[1] = x[1] * factor;
+    r = cylradius - raxis;
     rwall = -2.0 * cylradius;
     return;
   }
   const double del1 = x[wallstyle] - wlo;
   const double del2 = whi - x[wallstyle];
   dx[wallstyle] = del1 < del2 ? del1 : -del2;
+  r = fabs(dx[wallstyle]);
 }
 
 void FixWallGranSync::post_force(int /*vflag*/)
@@ -205,10 +207,10 @@ void FixWallGranSync::post_force(int /*vflag*/)
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double rwall;
-    separation(x[i], wlo, whi, c.dx, rwall);
+    separation(x[i], wlo, whi, c.dx, c.r, rwall);
     c.radi = radius[i];
     c.radj = rwall;
-    if (!gs_contact_touching(&model, &c)) {
+    if (!gs_wall_touching(&c)) {
       for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
       continue;
     }
@@ -216,10 +218,10 @@ void FixWallGranSync::post_force(int /*vflag*/)
     gs_copy3(omega[i], c.omegai);
     gs_copy3(zero, c.omegaj);
     if (sync) {
-      double xhalf[3], rwall_half;
+      double xhalf[3], r_half, rwall_half;
       const double *vi = vhalf ? vhalf[i] : v[i];
       for (int k = 0; k < 3; k++) xhalf[k] = x[i][k] + (offset ? offset[i][k] : -0.5 * dt * v[i][k]);
-      separation(xhalf, wlo_half, whi_half, c.dx_half, rwall_half);
+      separation(xhalf, wlo_half, whi_half, c.dx_half, r_half, rwall_half);
       gs_sub3(vi, vwall, c.vr);
     } else {
       gs_sub3(v[i], vwall, c.vr);

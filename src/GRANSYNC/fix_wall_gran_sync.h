@@ -52,7 +52,7 @@ class FixWallGranSync : public Fix {
   class FixNVESphereSync *fix_halfstep;
 
   double wiggle_displacement(double time) const;
-  void separation(const double *x, double wlo, double whi, double *dx, double &rwall) const;
+  void separation(const double *x, double wlo, double whi, double *dx, double &r, double &rwall) const;
 };
 
 }    // namespace LAMMPS_NS

@@ -411,8 +411,9 @@ void PairGranularSync::compute(int eflag, int vflag)
       gs_sub3(x[i], x[j], c.dx);
       c.radi = radius[i];
       c.radj = radius[j];
-      if (!gs_contact_touching(m, &c)) {
-        if (use_history) {
+      if (!gs_pair_touching(&c)) {
+        // a pair that was not touching already holds zero history; most neighbors are such pairs
+        if (use_history && touch[jj]) {
           touch[jj] = 0;
           for (int k = 0; k < size_history; k++) history[k] = 0.0;
         }
@@ -464,7 +465,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   gs_sub3(atom->x[i], atom->x[j], c.dx);
   c.radi = atom->radius[i];
   c.radj = atom->radius[j];
-  if (!gs_contact_touching(m, &c)) return 0.0;
+  if (!gs_pair_touching(&c)) return 0.0;
 
   // work on a copy: single() reports, it never advances contact history
   std::vector<double> history(MAX(size_history, 1), 0.0);

@@ -73,6 +73,7 @@ typedef struct gs_model {
 typedef struct gs_contact {
   /* inputs */
   double dx[3];      /* x_i - x_j at t+dt (wall: from the wall's contact point to x_i) */
+  double r;          /* walls only, input: |dx| as the wall geometry computes it (pairs: output) */
   double dx_half[3]; /* the same separation at t+dt/2 (synchronized ordering only) */
   double radi, radj; /* radj = 0 for a flat wall */
   double meff;
@@ -82,7 +83,7 @@ typedef struct gs_contact {
   int history_update; /* 0 during setup and single(): forces only, history unchanged */
 
   /* outputs */
-  double r, delta, contact_radius;
+  double delta, contact_radius;
   double fn_total;     /* signed normal force magnitude (positive = repulsive) */
   double force[3];     /* on i (j gets the negative) */
   double torquei[3], torquej[3];
@@ -99,10 +100,17 @@ GS_FN void gs_reconstruct_half_step(const double *dx, const double *vr, double d
   dx_half[2] = dx[2] - 0.5 * dt * vr[2];
 }
 
-GS_FN int gs_contact_touching(const gs_model *m, const gs_contact *c)
+/* overlap test of two spheres (dx, radi, radj) */
+GS_FN int gs_pair_touching(const gs_contact *c)
 {
-  const double radsum = m->geometry == GS_GEOMETRY_PAIR ? c->radi + c->radj : c->radi;
+  const double radsum = c->radi + c->radj;
   return gs_dot3(c->dx, c->dx) < radsum * radsum;
+}
+
+/* overlap test of a sphere and a wall (r, radi) */
+GS_FN int gs_wall_touching(const gs_contact *c)
+{
+  return c->r * c->r < c->radi * c->radi;
 }
 
 /* Effective radius; radj = 0 means a flat wall (infinite radius). */
@@ -254,7 +262,7 @@ GS_FN double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double 
 }
 
 /* ---- one contact --------------------------------------------------------------------------
- * Requires gs_contact_touching() to be true. `history` points at this contact's history
+ * Requires gs_pair_touching() (or gs_wall_touching()) to be true. `history` points at this contact's history
  * (m->size_history doubles; may be NULL when the model carries none). */
 GS_FN void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
 {
@@ -267,7 +275,7 @@ GS_FN void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history
   double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3], vrel;
   double fnormal, damp_prefactor, fdamp, fncrit, arm;
 
-  c->r = sqrt(gs_dot3(c->dx, c->dx));
+  if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
   rinv = 1.0 / c->r;
   c->delta = radsum - c->r;
   c->contact_radius = sqrt(c->delta * reff);

@@ -114,7 +114,7 @@ static double collide(const gs_model *m, double radi, double radj, double densit
     c.history_update = 1;
     gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
     fi = 0.0;
-    if (gs_contact_touching(m, &c)) {
+    if (gs_pair_touching(&c)) {
       touched = 1;
       gs_contact_evaluate(m, &c, hist);
       fi = c.force[0];

@@ -6,13 +6,17 @@
  *  - standard ordering: the grain is trapped (still in the groove at twice that time) exactly when
  *    the wedge can hold it by friction: radial friction 2 mu N sin(beta) against the normal forces'
  *    radial part 2 N cos(beta), sin(beta) = R/(R+r), i.e. trapped for size ratios above
- *    S_c = (1 + sqrt(1 + mu^2)) / mu^2 (the critical size ratio of Vyas et al., eq. 22).
+ *    S_c = (1 + sqrt(1 + mu^2)) / mu^2 (the critical size ratio of Vyas et al., eq. 22);
+ *  - both orderings: LAMMPS and the standalone C driver (src/verify, the core without LAMMPS) give
+ *    the same trajectory to 1e-9.
  *
  * usage: test_three_sphere_lammps [ratio mu theta0]   (default 20 0.5 0.1)
  */
 #include "gs_check.h"
 #include "gs_lmp.h"
+#include "gs_contact.h"
 #include "gs_three_sphere.h"
+#include "gs_three_sphere_dem.h"
 
 #include <math.h>
 
@@ -34,6 +38,47 @@ static double var(void *lmp, const char *name)
   double result = value ? *value : NAN;
   lammps_free(value);
   return result;
+}
+
+/* angle and spin every 2000 steps of one continuous LAMMPS run, against the standalone driver */
+static void compare_with_driver(const char *ordering_name, double ratio, double mu, double theta0, double t_end)
+{
+  const int every = 2000;
+  void *lmp = open_case(ordering_name, ratio, mu, theta0, 0.0);
+  gs_tsd_params p;
+  gs_tsd_state samples[64];
+  double times[64], worst = 0.0, dt;
+  int rows, k, n = 0;
+  gs_cmd(lmp, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
+  gs_cmd(lmp, "unfix halt");
+  gs_cmd(lmp, "variable step equal step");
+  gs_cmd(lmp, "fix samples all vector %d v_step v_theta v_omegax", every);
+  dt = var(lmp, "dt");
+  gs_cmd(lmp, "run %d post no", (int) (t_end / dt / every) * every);
+  rows = (int) (t_end / dt / every) + 1;
+  for (k = 0; k < rows && n < 64; k++) {
+    double *step = (double *) lammps_extract_fix(lmp, "samples", LMP_STYLE_GLOBAL, LMP_TYPE_ARRAY, k, 0);
+    if (step && *step > 0) times[n++] = *step * dt;
+    lammps_free(step);
+  }
+  gs_tsd_defaults(&p, ratio, mu, theta0, gs_ordering_from_name(ordering_name));
+  gs_tsd_run(&p, times[n - 1], 0, times, n, samples, NULL);
+  for (k = 0; k < rows && k < 64; k++) {
+    double *step = (double *) lammps_extract_fix(lmp, "samples", LMP_STYLE_GLOBAL, LMP_TYPE_ARRAY, k, 0);
+    double *theta = (double *) lammps_extract_fix(lmp, "samples", LMP_STYLE_GLOBAL, LMP_TYPE_ARRAY, k, 1);
+    double *omega = (double *) lammps_extract_fix(lmp, "samples", LMP_STYLE_GLOBAL, LMP_TYPE_ARRAY, k, 2);
+    if (step && *step > 0) {
+      const int i = (int) (*step / every) - 1;
+      worst = fmax(worst, fabs(*theta - samples[i].theta) / fabs(samples[i].theta));
+      worst = fmax(worst, fabs(*omega - samples[i].omegax) / fmax(fabs(samples[i].omegax), 1e-300));
+    }
+    lammps_free(step);
+    lammps_free(theta);
+    lammps_free(omega);
+  }
+  GS_CHECK(n >= 10 && worst <= 1e-9, "%s: LAMMPS and the standalone C driver agree on angle and spin at %d times "
+           "(max rel diff %.2e)", ordering_name, n, worst);
+  lammps_close(lmp);
 }
 
 int main(int argc, char **argv)
@@ -101,6 +146,9 @@ int main(int argc, char **argv)
                critical, var(lmp, "t"));
     lammps_close(lmp);
   }
+
+  compare_with_driver("synchronized", ratio, mu, theta0, 0.8 * ev.t_slide);
+  compare_with_driver("standard", ratio, mu, theta0, 0.8 * ev.t_slide);
 
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();
