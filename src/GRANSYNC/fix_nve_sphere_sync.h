@@ -58,6 +58,17 @@ class FixNVESphereSync : public Fix {
   void record_from_velocity(int i);
 };
 
+// Half-step position and velocity of atom i: recorded by fix nve/sphere/sync when `offset` is
+// given, else reconstructed as x - dt/2 v and v (exact for velocity-Verlet atoms).
+inline void half_step_of(int i, double **x, double **v, double **offset, double **vhalf, double dt, double *xh,
+                         double *vh)
+{
+  for (int k = 0; k < 3; k++) {
+    xh[k] = x[i][k] + (offset ? offset[i][k] : -0.5 * dt * v[i][k]);
+    vh[k] = offset ? vhalf[i][k] : v[i][k];
+  }
+}
+
 }    // namespace LAMMPS_NS
 
 #endif

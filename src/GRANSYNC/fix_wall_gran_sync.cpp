@@ -218,9 +218,8 @@ void FixWallGranSync::post_force(int /*vflag*/)
     gs_copy3(omega[i], c.omegai);
     gs_copy3(zero, c.omegaj);
     if (sync) {
-      double xhalf[3], r_half, rwall_half;
-      const double *vi = vhalf ? vhalf[i] : v[i];
-      for (int k = 0; k < 3; k++) xhalf[k] = x[i][k] + (offset ? offset[i][k] : -0.5 * dt * v[i][k]);
+      double xhalf[3], vi[3], r_half, rwall_half;
+      half_step_of(i, x, v, offset, vhalf, dt, xhalf, vi);
       separation(xhalf, wlo_half, whi_half, c.dx_half, r_half, rwall_half);
       gs_sub3(vi, vwall, c.vr);
     } else {

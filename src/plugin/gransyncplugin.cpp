@@ -6,6 +6,7 @@
 
 #include "fix_nve_sphere_sync.h"
 #include "fix_wall_gran_sync.h"
+#include "fix_wall_gran_sync_region.h"
 #include "pair_granular_sync.h"
 
 using namespace LAMMPS_NS;
@@ -23,6 +24,11 @@ static Fix *fix_nve_sphere_sync_creator(LAMMPS *lmp, int argc, char **argv)
 static Fix *fix_wall_gran_sync_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixWallGranSync(lmp, argc, argv);
+}
+
+static Fix *fix_wall_gran_sync_region_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSyncRegion(lmp, argc, argv);
 }
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
@@ -49,5 +55,10 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "wall/gran/sync";
   plugin.info = "granular walls (planes, z cylinder) with the models and orderings of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.name = "wall/gran/sync/region";
+  plugin.info = "granular walls on any region surface with the models and orderings of granular/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_creator;
   (*register_plugin)(&plugin, lmp);
 }

@@ -259,6 +259,103 @@ static void test_restart(void)
   }
 }
 
+/* fix wall/gran/sync/region with ordering standard against stock fix wall/gran/region */
+static void test_region_vs_stock(void)
+{
+  static const char *const cases[][4] = {
+      /* label, region, box, gravity */
+      {"sphere bowl", "sphere 0 0 0 1.0 side in", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1"},
+      {"capped cylinder", "cylinder z 0 0 1.0 -1 1 side in", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.5 0 -1"},
+      {"box", "block -1 1 -1 1 -1 1 side in", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.2 0.3 -1"},
+      {"moving sphere bowl", "sphere 0 0 0 1.0 side in move v_wallx NULL NULL", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+    void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+    void *both[2] = {stock, sync};
+    const char *names[] = {"x", "v", "omega"};
+    double worst = 0.0;
+    int q, n, s;
+    for (s = 0; s < 2; s++) {
+      gs_cmd(both[s], "variable wallx equal 0.02*sin(2*PI*time/0.05)");
+      spheres(both[s], "f f f", cases[k][2], cases[k][3], "sphere 0 0 0 0.7");
+      gs_cmd(both[s], "region wall %s", cases[k][1]);
+    }
+    gs_cmd(stock, "fix wall all wall/gran/region granular %s region wall", wall_model);
+    gs_cmd(sync, "fix wall all wall/gran/sync/region granular %s region wall ordering standard", wall_model);
+    gs_cmd(stock, "run 1000 post no");
+    gs_cmd(sync, "run 1000 post no");
+    n = 3 * (int) lammps_get_natoms(stock);
+    for (q = 0; q < 3; q++) {
+      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
+      double rel = gs_maxrel(b, a, n);
+      if (rel > worst) worst = rel;
+      free(a);
+      free(b);
+    }
+    GS_CHECK(worst <= 1e-10, "region wall, ordering standard, %s: equals stock fix wall/gran/region after 1000 steps "
+             "(max rel diff %.2e)", cases[k][0], worst);
+    lammps_close(stock);
+    lammps_close(sync);
+  }
+}
+
+/* A ball rolling without slipping in a spherical bowl of radius R: small oscillations have the
+ * period 2 pi sqrt(7 (R - r) / (5 g)). The contact normal turns with the ball, so the ordering
+ * matters here; the standard ordering's error is printed. */
+static double bowl_period(const char *ordering, double *expected)
+{
+  void *lmp = gs_lmp_open();
+  const double R = 1.0, r = 0.05, g = 10.0, amp = 0.05;
+  const double dt = 2e-5;
+  double prev = 0.0, t_first = -1.0, t_last = -1.0;
+  int crossings = 0, k;
+  *expected = 2.0 * 3.14159265358979323846 * sqrt(7.0 * (R - r) / (5.0 * g));
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary f f f");
+  gs_cmd(lmp, "region box block -1.2 1.2 -1.2 1.2 -1.2 1.2");
+  gs_cmd(lmp, "create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single %.17g 0 %.17g units box", (R - r) * sin(amp), -(R - r) * cos(amp));
+  gs_cmd(lmp, "set type 1 diameter %g", 2 * r);
+  gs_cmd(lmp, "set type 1 density 1.0");
+  gs_cmd(lmp, "region bowl sphere 0 0 0 %g side in", R);
+  gs_cmd(lmp, "fix integrate all nve/sphere/sync");
+  gs_cmd(lmp, "fix gravity all gravity %g vector 0 0 -1", g);
+  gs_cmd(lmp, "fix wall all wall/gran/sync/region granular hooke 1e5 0.5 damping coeff_restitution tangential "
+              "linear_history 3e4 1.0 1.0 region bowl ordering %s", ordering);
+  gs_cmd(lmp, "timestep %g", dt);
+  for (k = 0; k < 3000; k++) {
+    double *x;
+    gs_cmd(lmp, "run 100 %s post no", k ? "pre no" : "");
+    x = gs_gather3(lmp, "x");
+    if (k > 0 && prev > 0.0 && x[0] <= 0.0) {
+      /* downward zero crossing of the x position, interpolated */
+      const double t = (k + prev / (prev - x[0])) * 100 * dt;
+      if (t_first < 0) t_first = t;
+      t_last = t;
+      crossings++;
+    }
+    prev = x[0];
+    free(x);
+  }
+  lammps_close(lmp);
+  return crossings >= 2 ? (t_last - t_first) / (crossings - 1) : NAN;
+}
+
+static void test_bowl(void)
+{
+  double expected;
+  const double sync = bowl_period("synchronized", &expected);
+  const double standard = bowl_period("standard", &expected);
+  if (gs_rank() == 0)
+    printf("ball rolling in a bowl: period %.6f synchronized, %.6f standard, analytic %.6f\n", sync, standard, expected);
+  GS_CHECK(fabs(sync - expected) <= 0.01 * expected,
+           "synchronized: rolling period in a spherical bowl within 1%% of 2 pi sqrt(7 (R-r) / 5 g) (%.6f vs %.6f; "
+           "standard ordering %.6f)", sync, expected, standard);
+}
+
 static void test_errors(void)
 {
   static const char *const cases[][2] = {
@@ -303,6 +400,8 @@ int main(int argc, char **argv)
   test_incline("synchronized", 1.2, 0.2);
   test_incline("standard", 1.2, 0.2);
   test_wiggle_floor();
+  test_region_vs_stock();
+  test_bowl();
   test_restart();
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Side-by-side CPU throughput of gransync and stock LAMMPS granular styles, same physics, one run.
+# Prints particle-steps per second of the timed run and the ratios that matter: gransync against
+# stock pair granular with the same ordering, and what the synchronized ordering costs over the
+# standard one. Benchmarks never fail on timing.
+#   bash bench/run.sh [ranks ...]        (default: 1 2)
+set -euo pipefail
+cd "$(dirname "$0")"
+lmp=../build/lmp
+[ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
+ranks=("$@")
+((${#ranks[@]})) || ranks=(1 2)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+
+# particle-steps/s of the last `run` in the input
+throughput() { # input ranks style extra
+  mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var nsmall "$NSMALL" \
+    -var steps "$STEPS" -log none -echo none -nocite 2>/dev/null |
+    awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.4g", n * s / t}'
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
+
+for case in bed chute; do
+  if [ $case = bed ]; then L=20 NSMALL=20000 STEPS=1000; else L=32 NSMALL=0 STEPS=1000; fi
+  for np in "${ranks[@]}"; do
+    stock=$(throughput in.$case "$np" granular "")
+    stock_sync=$(throughput in.$case "$np" granular synchronized_verlet)
+    ours=$(throughput in.$case "$np" "granular/sync ordering standard" "")
+    ours_sync=$(throughput in.$case "$np" "granular/sync" "")
+    echo "== $case, $np rank(s): particle-steps/s =="
+    printf "  %-44s %12s\n" "stock pair granular" "$stock" \
+      "stock pair granular synchronized_verlet" "$stock_sync" \
+      "granular/sync ordering standard" "$ours" \
+      "granular/sync (synchronized)" "$ours_sync"
+    printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "$ours" "$stock")" \
+      "ratio synchronized: gransync / stock" "$(ratio "$ours_sync" "$stock_sync")" \
+      "cost of synchronized over standard (gransync)" "$(ratio "$ours" "$ours_sync")"
+  done
+done

@@ -1,0 +1,298 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Thin adapter: the region supplies the contacts, the C core computes them.
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync_region.h"
+
+#include "atom.h"
+#include "domain.h"
+#include "error.h"
+#include "fix_nve_sphere_sync.h"
+#include "memory.h"
+#include "modify.h"
+#include "region.h"
+#include "update.h"
+
+#include <cstring>
+#include <vector>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), ncontact(nullptr),
+    walls(nullptr), history(nullptr), fix_halfstep(nullptr)
+{
+  if (narg < 5 || strcmp(arg[3], "granular") != 0)
+    error->all(FLERR, "fix wall/gran/sync/region: expected 'fix ID group wall/gran/sync/region granular "
+                      "<normal model> ... region <region-ID> [ordering ...]'");
+  create_attribute = 1;
+
+  char err[GS_ERRLEN];
+  int iarg = gs_model_parse(&model, narg - 4, arg + 4, GS_GEOMETRY_WALL, GS_ORDERING_STANDARD, err);
+  if (iarg < 0) error->all(FLERR, "fix wall/gran/sync/region: {}", err);
+  const int explicit_sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  if (model.cutoff > 0.0) error->all(FLERR, "fix wall/gran/sync/region: keyword cutoff does not apply to walls");
+  iarg += 4;
+
+  if (iarg + 1 >= narg || strcmp(arg[iarg], "region") != 0)
+    error->all(FLERR, "fix wall/gran/sync/region: expected 'region <region-ID>' after the model");
+  region = domain->get_region_by_id(arg[iarg + 1]);
+  if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", arg[iarg + 1]);
+  idregion = utils::strdup(arg[iarg + 1]);
+  iarg += 2;
+
+  int ordering = -1;
+  while (iarg < narg) {
+    if (strcmp(arg[iarg], "ordering") == 0) {
+      if (iarg + 1 >= narg)
+        error->all(FLERR, "fix wall/gran/sync/region: keyword ordering needs a value (standard or synchronized)");
+      ordering = gs_ordering_from_name(arg[iarg + 1]);
+      if (ordering < 0)
+        error->all(FLERR, "fix wall/gran/sync/region: ordering must be standard or synchronized, got '{}'",
+                   arg[iarg + 1]);
+      iarg += 2;
+    } else {
+      error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering; the region moves "
+                        "by its own move/rotate options)", arg[iarg]);
+    }
+  }
+  if (explicit_sync && ordering == GS_ORDERING_STANDARD)
+    error->all(FLERR, "fix wall/gran/sync/region: synchronized_verlet conflicts with ordering standard");
+  model.ordering = explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+
+  tmax = region->tmax;
+  size_history = model.size_history;
+  restart_peratom = 1;
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixWallGranSyncRegion::~FixWallGranSyncRegion()
+{
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  delete[] idregion;
+  memory->destroy(ncontact);
+  memory->destroy(walls);
+  memory->destroy(history);
+}
+
+int FixWallGranSyncRegion::setmask()
+{
+  return POST_FORCE;
+}
+
+void FixWallGranSyncRegion::init()
+{
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
+    error->all(FLERR, "fix wall/gran/sync/region requires atom attributes radius, rmass and omega (use atom_style sphere)");
+  region = domain->get_region_by_id(idregion);
+  if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", idregion);
+  if (region->tmax != tmax)
+    error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
+  fix_halfstep = nullptr;
+  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
+    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
+    if (candidate->half_offset()) fix_halfstep = candidate;
+  }
+}
+
+void FixWallGranSyncRegion::setup(int vflag)
+{
+  post_force(vflag);
+}
+
+// history of atom i's contact with face iwall, created (zero) when the contact is new
+double *FixWallGranSyncRegion::slot_history(int i, int iwall)
+{
+  for (int m = 0; m < ncontact[i]; m++)
+    if (walls[i][m] == iwall) return history[i][m];
+  const int m = ncontact[i]++;
+  walls[i][m] = iwall;
+  for (int k = 0; k < size_history; k++) history[i][m][k] = 0.0;
+  return history[i][m];
+}
+
+void FixWallGranSyncRegion::post_force(int /*vflag*/)
+{
+  const double dt = update->dt;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int dynamic = region->dynamic_check();
+  if (dynamic) {
+    region->prematch();
+    region->set_velocity();
+  }
+
+  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
+  double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+
+  gs_contact c{};
+  c.dt = dt;
+  c.history_update = update->setupflag == 0;
+  std::vector<int> touched(tmax);
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    int nc = 0;
+    if (region->match(x[i][0], x[i][1], x[i][2])) nc = region->surface(x[i][0], x[i][1], x[i][2], radius[i]);
+    if (nc > tmax) error->one(FLERR, "fix wall/gran/sync/region: more contacts than region {} reports", idregion);
+
+    // the region's contacts are overwritten by the half-step query below: keep what we need
+    struct face {
+      double dx[3], r, radius;
+      int iwall;
+    } faces[64];
+    if (nc > 64) error->one(FLERR, "fix wall/gran/sync/region: more than 64 contacts for one particle");
+    for (int ic = 0; ic < nc; ic++) {
+      faces[ic].dx[0] = region->contact[ic].delx;
+      faces[ic].dx[1] = region->contact[ic].dely;
+      faces[ic].dx[2] = region->contact[ic].delz;
+      faces[ic].r = region->contact[ic].r;
+      faces[ic].radius = region->contact[ic].radius;
+      faces[ic].iwall = region->contact[ic].iwall;
+    }
+
+    int kept = 0;
+    for (int ic = 0; ic < nc; ic++) {
+      gs_copy3(faces[ic].dx, c.dx);
+      c.r = faces[ic].r;
+      c.radi = radius[i];
+      c.radj = faces[ic].radius;
+      if (!gs_wall_touching(&c)) continue;
+      double vwall[3] = {0.0, 0.0, 0.0};
+      if (dynamic) region->velocity_contact(vwall, x[i], ic);
+      double *hist = slot_history(i, faces[ic].iwall);
+      touched[kept++] = faces[ic].iwall;
+
+      c.meff = rmass[i];
+      gs_copy3(omega[i], c.omegai);
+      if (sync) {
+        double xhalf[3], vi[3];
+        half_step_of(i, x, v, offset, vhalf, dt, xhalf, vi);
+        gs_sub3(vi, vwall, c.vr);
+        // static region: the surface at the half-step position; moving region: relative motion
+        int found = 0;
+        if (!dynamic) {
+          const int nh = region->surface(xhalf[0], xhalf[1], xhalf[2], 2.0 * radius[i]);
+          for (int ih = 0; ih < nh && !found; ih++)
+            if (region->contact[ih].iwall == faces[ic].iwall) {
+              c.dx_half[0] = region->contact[ih].delx;
+              c.dx_half[1] = region->contact[ih].dely;
+              c.dx_half[2] = region->contact[ih].delz;
+              found = 1;
+            }
+        }
+        if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+      } else {
+        gs_sub3(v[i], vwall, c.vr);
+      }
+      gs_contact_evaluate(&model, &c, hist);
+      gs_add3(f[i], c.force, f[i]);
+      gs_add3(torque[i], c.torquei, torque[i]);
+    }
+
+    // forget contacts that ended
+    for (int m = 0; m < ncontact[i];) {
+      int alive = 0;
+      for (int k = 0; k < kept; k++) alive |= touched[k] == walls[i][m];
+      if (alive) {
+        m++;
+        continue;
+      }
+      const int last = --ncontact[i];
+      walls[i][m] = walls[i][last];
+      for (int k = 0; k < size_history; k++) history[i][m][k] = history[i][last][k];
+    }
+  }
+}
+
+void FixWallGranSyncRegion::grow_arrays(int nmax)
+{
+  memory->grow(ncontact, nmax, "wall/gran/sync/region:ncontact");
+  memory->grow(walls, nmax, tmax, "wall/gran/sync/region:walls");
+  memory->grow(history, nmax, tmax, MAX(size_history, 1), "wall/gran/sync/region:history");
+}
+
+void FixWallGranSyncRegion::copy_arrays(int i, int j, int /*delflag*/)
+{
+  ncontact[j] = ncontact[i];
+  for (int m = 0; m < ncontact[i]; m++) {
+    walls[j][m] = walls[i][m];
+    for (int k = 0; k < size_history; k++) history[j][m][k] = history[i][m][k];
+  }
+}
+
+void FixWallGranSyncRegion::set_arrays(int i)
+{
+  ncontact[i] = 0;
+}
+
+int FixWallGranSyncRegion::pack_exchange(int i, double *buf)
+{
+  int n = 0;
+  buf[n++] = ncontact[i];
+  for (int m = 0; m < ncontact[i]; m++) {
+    buf[n++] = walls[i][m];
+    for (int k = 0; k < size_history; k++) buf[n++] = history[i][m][k];
+  }
+  return n;
+}
+
+int FixWallGranSyncRegion::unpack_exchange(int nlocal, double *buf)
+{
+  int n = 0;
+  ncontact[nlocal] = static_cast<int>(buf[n++]);
+  for (int m = 0; m < ncontact[nlocal]; m++) {
+    walls[nlocal][m] = static_cast<int>(buf[n++]);
+    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = buf[n++];
+  }
+  return n;
+}
+
+int FixWallGranSyncRegion::pack_restart(int i, double *buf)
+{
+  int n = 1;
+  buf[n++] = ncontact[i];
+  for (int m = 0; m < ncontact[i]; m++) {
+    buf[n++] = walls[i][m];
+    for (int k = 0; k < size_history; k++) buf[n++] = history[i][m][k];
+  }
+  buf[0] = n;
+  return n;
+}
+
+void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
+{
+  double **extra = atom->extra;
+  int n = 0;
+  for (int i = 0; i < nth; i++) n += static_cast<int>(extra[nlocal][n]);
+  n++;
+  ncontact[nlocal] = static_cast<int>(extra[nlocal][n++]);
+  for (int m = 0; m < ncontact[nlocal]; m++) {
+    walls[nlocal][m] = static_cast<int>(extra[nlocal][n++]);
+    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = extra[nlocal][n++];
+  }
+}
+
+int FixWallGranSyncRegion::size_restart(int nlocal)
+{
+  return 2 + ncontact[nlocal] * (size_history + 1);
+}
+
+int FixWallGranSyncRegion::maxsize_restart()
+{
+  return 2 + tmax * (size_history + 1);
+}
+
+double FixWallGranSyncRegion::memory_usage()
+{
+  return (double) atom->nmax * (sizeof(int) + tmax * sizeof(int) + tmax * MAX(size_history, 1) * sizeof(double));
+}
