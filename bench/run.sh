@@ -14,15 +14,14 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 
 # particle-steps/s of the last `run` in the input
 throughput() { # input ranks style extra
-  mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var nsmall "$NSMALL" \
-    -var steps "$STEPS" -log none -echo none -nocite 2>/dev/null |
+  mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" -log none -echo none -nocite 2>/dev/null |
     awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.4g", n * s / t}'
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 
 for case in bed chute; do
-  if [ $case = bed ]; then L=20 NSMALL=20000 STEPS=1000; else L=32 NSMALL=0 STEPS=1000; fi
+  if [ $case = bed ]; then L=20 STEPS=1000; else L=32 STEPS=1000; fi
   for np in "${ranks[@]}"; do
     stock=$(throughput in.$case "$np" granular "")
     stock_sync=$(throughput in.$case "$np" granular synchronized_verlet)
