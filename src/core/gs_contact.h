@@ -64,6 +64,8 @@ typedef struct gs_model {
   double kr, gammar, mur;
   double ktw, gammatw, mutw;
 
+  int needs_contact_radius; /* some sub-model uses a = sqrt(delta R*) */
+
   /* layout of this model's history inside a contact's history array */
   int hist_tangential, hist_rolling, hist_twisting;
   int size_history;
@@ -156,7 +158,7 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
     if (rescale) hist[3] = c->contact_radius;
     if (sync) {
       along = gs_dot3(hist, n_full);
-      if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale(hist, n_full);
+      if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale_fast(hist, n_full);
     }
   }
 
@@ -166,7 +168,7 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
     gs_scale3(-k, hist, c->fs);
 
   gs_copy3(vtr, vdamp);
-  if (sync) gs_rotate_rescale(vdamp, n_full);
+  if (sync && damp != 0.0) gs_rotate_rescale_fast(vdamp, n_full);
   gs_scale3(-damp, vdamp, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
@@ -209,11 +211,11 @@ GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const 
     gs_add3(hist, inc, hist);
     if (sync) {
       along = gs_dot3(hist, n_full);
-      if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale(hist, n_full);
+      if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale_fast(hist, n_full);
     }
   }
   gs_copy3(vrl, vdamp);
-  if (sync) gs_rotate_rescale(vdamp, n_full);
+  if (sync && m->gammar != 0.0) gs_rotate_rescale_fast(vdamp, n_full);
 
   c->fr[0] = -m->kr * hist[0] - m->gammar * vdamp[0];
   c->fr[1] = -m->kr * hist[1] - m->gammar * vdamp[1];
@@ -278,7 +280,7 @@ GS_FN void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
   rinv = 1.0 / c->r;
   c->delta = radsum - c->r;
-  c->contact_radius = sqrt(c->delta * reff);
+  c->contact_radius = m->needs_contact_radius ? sqrt(c->delta * reff) : 0.0;
 
   gs_scale3(rinv, c->dx, n_full);
   if (sync) {

@@ -333,6 +333,10 @@ int gs_model_finalize(gs_model *m, char *err)
                 "history (linear_history or mindlin*), got %s", tname);
   }
 
+  m->needs_contact_radius = m->normal != GS_NORMAL_HOOKE || m->damping == GS_DAMPING_VISCOELASTIC ||
+                            (history_tangential && m->tangential != GS_TANGENTIAL_LINEAR_HISTORY) ||
+                            m->twisting == GS_TWISTING_MARSHALL;
+
   gs_model_history_sizes(m, &nt, &nr, &ntw);
   m->hist_tangential = 0;
   m->hist_rolling = nt;

@@ -91,4 +91,18 @@ GS_FN void gs_rotate_rescale(double *v, const double *n)
   gs_scale3(factor, v, v);
 }
 
+/* The same map with one square root: |v|/|v_proj| = sqrt(|v|^2 / |v_proj|^2). Used where no
+ * bitwise agreement with stock LAMMPS is owed (the synchronized ordering). */
+GS_FN void gs_rotate_rescale_fast(double *v, const double *n)
+{
+  const double along = gs_dot3(v, n);
+  const double lensq_before = gs_dot3(v, v);
+  double lensq_after;
+  v[0] -= along * n[0];
+  v[1] -= along * n[1];
+  v[2] -= along * n[2];
+  lensq_after = gs_dot3(v, v);
+  gs_scale3(lensq_after > 0.0 ? sqrt(lensq_before / lensq_after) : 0.0, v, v);
+}
+
 #endif

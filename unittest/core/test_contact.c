@@ -155,17 +155,21 @@ static double frand(void) { return 2.0 * rand() / (double) RAND_MAX - 1.0; }
 
 static void test_rotate_rescale(void)
 {
-  int k, ok_len = 1, ok_perp = 1;
+  int k, ok_len = 1, ok_perp = 1, ok_same = 1;
   for (k = 0; k < 1000; k++) {
-    double v[3] = {frand(), frand(), frand()}, n[3] = {frand(), frand(), frand()};
+    double v[3] = {frand(), frand(), frand()}, n[3] = {frand(), frand(), frand()}, w[3];
     double len0 = gs_len3(v);
     gs_norm3(n);
+    gs_copy3(v, w);
     gs_rotate_rescale(v, n);
-    if (fabs(gs_len3(v) - len0) > 1e-14 * len0) ok_len = 0;
-    if (fabs(gs_dot3(v, n)) > 1e-14 * len0) ok_perp = 0;
+    gs_rotate_rescale_fast(w, n);
+    if (fabs(gs_len3(v) - len0) > 1e-14 * len0 || fabs(gs_len3(w) - len0) > 1e-14 * len0) ok_len = 0;
+    if (fabs(gs_dot3(v, n)) > 1e-14 * len0 || fabs(gs_dot3(w, n)) > 1e-14 * len0) ok_perp = 0;
+    if (fabs(v[0] - w[0]) + fabs(v[1] - w[1]) + fabs(v[2] - w[2]) > 1e-14 * len0) ok_same = 0;
   }
-  GS_CHECK(ok_len, "frame rotation preserves history magnitude (1000 random cases)");
-  GS_CHECK(ok_perp, "frame rotation leaves history in the tangent plane (1000 random cases)");
+  GS_CHECK(ok_len, "frame rotation preserves history magnitude, both variants (1000 random cases)");
+  GS_CHECK(ok_perp, "frame rotation leaves history in the tangent plane, both variants (1000 random cases)");
+  GS_CHECK(ok_same, "the one-square-root variant agrees with the stock-arithmetic one to round-off");
 }
 
 /* Seen from j, a contact must give the opposite force, the same torques, and histories that match
