@@ -16,6 +16,7 @@
 #include "modify.h"
 #include "update.h"
 
+#include "gransync_args.h"
 #include "gs_contact.h"
 #include "gs_integrate.h"
 
@@ -49,12 +50,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
       if (domain->dimension != 2) error->all(FLERR, "fix nve/sphere/sync: disc requires a 2d simulation");
       inertia = 0.5;
     } else if (strcmp(arg[iarg], "ordering") == 0) {
-      if (iarg + 1 >= narg)
-        error->all(FLERR, "fix nve/sphere/sync: keyword ordering needs a value (standard or synchronized)");
-      const int ordering = gs_ordering_from_name(arg[iarg + 1]);
-      if (ordering < 0)
-        error->all(FLERR, "fix nve/sphere/sync: ordering must be standard or synchronized, got '{}'", arg[iarg + 1]);
-      records = ordering == GS_ORDERING_SYNCHRONIZED;
+      records = parse_ordering(error, "fix nve/sphere/sync", iarg, narg, arg) == GS_ORDERING_SYNCHRONIZED;
       iarg++;
     } else {
       error->all(FLERR, "fix nve/sphere/sync: unknown keyword '{}' (allowed: update, disc, ordering)", arg[iarg]);
@@ -70,6 +66,15 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
     atom->add_callback(Atom::GROW);
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
   }
+}
+
+FixNVESphereSync *FixNVESphereSync::recorder(Modify *modify)
+{
+  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
+    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
+    if (candidate->records) return candidate;
+  }
+  return nullptr;
 }
 
 FixNVESphereSync::~FixNVESphereSync()

@@ -43,6 +43,9 @@ class FixNVESphereSync : public Fix {
   void unpack_forward_comm(int, int, double *) override;
   double memory_usage() override;
 
+  // the fix that records half-step data, or null
+  static FixNVESphereSync *recorder(class Modify *modify);
+
   // half-step data for owned and ghost atoms; null when the ordering is standard
   double **half_offset() const { return records ? offset : nullptr; }
   double **half_velocity() const { return records ? vhalf : nullptr; }

@@ -11,6 +11,7 @@
 #include "domain.h"
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
+#include "gransync_args.h"
 #include "math_const.h"
 #include "memory.h"
 #include "modify.h"
@@ -33,13 +34,8 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
                       "<xplane|yplane|zplane|zcylinder> args [wiggle|shear ...] [ordering ...]'");
   create_attribute = 1;
 
-  char err[GS_ERRLEN];
-  // parsed as standard first, so that an explicit synchronized_verlet can be told from the default
-  int iarg = gs_model_parse(&model, narg - 4, arg + 4, GS_GEOMETRY_WALL, GS_ORDERING_STANDARD, err);
-  if (iarg < 0) error->all(FLERR, "fix wall/gran/sync: {}", err);
-  const int explicit_sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
-  if (model.cutoff > 0.0) error->all(FLERR, "fix wall/gran/sync: keyword cutoff does not apply to walls");
-  iarg += 4;
+  int explicit_sync;
+  int iarg = parse_wall_model(error, "fix wall/gran/sync", narg, arg, model, explicit_sync);
 
   if (iarg >= narg)
     error->all(FLERR, "fix wall/gran/sync: missing wall style (allowed: xplane, yplane, zplane, zcylinder)");
@@ -90,10 +86,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
       wshear = 1;
       iarg += 3;
     } else if (strcmp(arg[iarg], "ordering") == 0) {
-      if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: keyword ordering needs a value (standard or synchronized)");
-      ordering = gs_ordering_from_name(arg[iarg + 1]);
-      if (ordering < 0)
-        error->all(FLERR, "fix wall/gran/sync: ordering must be standard or synchronized, got '{}'", arg[iarg + 1]);
+      ordering = parse_ordering(error, "fix wall/gran/sync", iarg, narg, arg);
       iarg += 2;
     } else {
       error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering)", arg[iarg]);
@@ -103,9 +96,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
   if (wshear && axis == wallstyle) error->all(FLERR, "fix wall/gran/sync: shear must be along the wall, not its normal");
   if (wallstyle == ZCYLINDER && (wiggle || wshear) && axis != 2)
     error->all(FLERR, "fix wall/gran/sync: a zcylinder moves along z only");
-  if (explicit_sync && ordering == GS_ORDERING_STANDARD)
-    error->all(FLERR, "fix wall/gran/sync: synchronized_verlet conflicts with ordering standard");
-  model.ordering = explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+  model.ordering = wall_ordering(error, "fix wall/gran/sync", explicit_sync, ordering);
 
   time_origin = update->ntimestep;
   size_history = model.size_history;
@@ -136,11 +127,7 @@ void FixWallGranSync::init()
 {
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
-  fix_halfstep = nullptr;
-  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
-    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
-    if (candidate->half_offset()) fix_halfstep = candidate;
-  }
+  fix_halfstep = FixNVESphereSync::recorder(modify);
 }
 
 void FixWallGranSync::setup(int vflag)

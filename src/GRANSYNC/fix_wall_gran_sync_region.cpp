@@ -11,6 +11,7 @@
 #include "domain.h"
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
+#include "gransync_args.h"
 #include "memory.h"
 #include "modify.h"
 #include "region.h"
@@ -31,12 +32,8 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) 
                       "<normal model> ... region <region-ID> [ordering ...]'");
   create_attribute = 1;
 
-  char err[GS_ERRLEN];
-  int iarg = gs_model_parse(&model, narg - 4, arg + 4, GS_GEOMETRY_WALL, GS_ORDERING_STANDARD, err);
-  if (iarg < 0) error->all(FLERR, "fix wall/gran/sync/region: {}", err);
-  const int explicit_sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
-  if (model.cutoff > 0.0) error->all(FLERR, "fix wall/gran/sync/region: keyword cutoff does not apply to walls");
-  iarg += 4;
+  int explicit_sync;
+  int iarg = parse_wall_model(error, "fix wall/gran/sync/region", narg, arg, model, explicit_sync);
 
   if (iarg + 1 >= narg || strcmp(arg[iarg], "region") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'region <region-ID>' after the model");
@@ -48,21 +45,14 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) 
   int ordering = -1;
   while (iarg < narg) {
     if (strcmp(arg[iarg], "ordering") == 0) {
-      if (iarg + 1 >= narg)
-        error->all(FLERR, "fix wall/gran/sync/region: keyword ordering needs a value (standard or synchronized)");
-      ordering = gs_ordering_from_name(arg[iarg + 1]);
-      if (ordering < 0)
-        error->all(FLERR, "fix wall/gran/sync/region: ordering must be standard or synchronized, got '{}'",
-                   arg[iarg + 1]);
+      ordering = parse_ordering(error, "fix wall/gran/sync/region", iarg, narg, arg);
       iarg += 2;
     } else {
       error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering; the region moves "
                         "by its own move/rotate options)", arg[iarg]);
     }
   }
-  if (explicit_sync && ordering == GS_ORDERING_STANDARD)
-    error->all(FLERR, "fix wall/gran/sync/region: synchronized_verlet conflicts with ordering standard");
-  model.ordering = explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+  model.ordering = wall_ordering(error, "fix wall/gran/sync/region", explicit_sync, ordering);
 
   tmax = region->tmax;
   size_history = model.size_history;
@@ -96,11 +86,7 @@ void FixWallGranSyncRegion::init()
   if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", idregion);
   if (region->tmax != tmax)
     error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
-  fix_halfstep = nullptr;
-  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
-    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
-    if (candidate->half_offset()) fix_halfstep = candidate;
-  }
+  fix_halfstep = FixNVESphereSync::recorder(modify);
 }
 
 void FixWallGranSyncRegion::setup(int vflag)

@@ -13,6 +13,7 @@
 #include "fix.h"
 #include "fix_dummy.h"
 #include "fix_nve_sphere_sync.h"
+#include "gransync_args.h"
 #include "fix_neigh_history.h"
 #include "force.h"
 #include "memory.h"
@@ -112,12 +113,7 @@ void PairGranularSync::settings(int narg, char **arg)
   }
   while (iarg < narg) {
     if (strcmp(arg[iarg], "ordering") == 0) {
-      if (iarg + 1 >= narg)
-        error->all(FLERR, "pair_style granular/sync: keyword ordering needs a value (standard or synchronized)");
-      default_ordering = gs_ordering_from_name(arg[iarg + 1]);
-      if (default_ordering < 0)
-        error->all(FLERR, "pair_style granular/sync: ordering must be standard or synchronized, got '{}'",
-                   arg[iarg + 1]);
+      default_ordering = parse_ordering(error, "pair_style granular/sync", iarg, narg, arg);
       iarg += 2;
     } else if (strcmp(arg[iarg], "strict") == 0) {
       strict = 1;
@@ -215,11 +211,7 @@ void PairGranularSync::init_style()
 
   // the synchronized ordering takes half-step positions and velocities from fix nve/sphere/sync;
   // without it they are reconstructed as x - dt/2 v, exact only for velocity-Verlet atoms
-  fix_halfstep = nullptr;
-  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
-    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
-    if (candidate->half_offset()) fix_halfstep = candidate;
-  }
+  fix_halfstep = FixNVESphereSync::recorder(modify);
   int any_sync = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)

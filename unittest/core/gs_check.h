@@ -32,7 +32,7 @@ static int gs_check_silent;
   GS_CHECK(fabs((a) - (b)) <= (tol) * (fabs(b) > 0 ? fabs(b) : 1.0),                         \
            "%s: got %.12g, expected %.12g (rel tol %g)", what, (double) (a), (double) (b), (double) (tol))
 
-static int gs_check_summary(void)
+static inline int gs_check_summary(void)
 {
   if (!gs_check_silent) printf("%d passed, %d failed\n", gs_checks_passed, gs_checks_failed);
   return gs_checks_failed != 0;

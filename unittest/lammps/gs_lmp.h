@@ -6,13 +6,15 @@
 #define LAMMPS_LIB_MPI /* declares lammps_open() with an MPI communicator */
 #include "library.h"
 
+#include "gs_check.h"
+
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int gs_rank(void)
+static inline int gs_rank(void)
 {
   int me;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
@@ -20,7 +22,7 @@ static int gs_rank(void)
 }
 
 /* A quiet LAMMPS instance with the gransync plugin loaded. */
-static void *gs_lmp_open(void)
+static inline void *gs_lmp_open(void)
 {
   const char *args[] = {"gs_test", "-log", "none", "-screen", "none", "-nocite"};
   void *lmp = lammps_open(6, (char **) args, MPI_COMM_WORLD, NULL);
@@ -33,7 +35,7 @@ static void *gs_lmp_open(void)
 }
 
 /* Run one command (printf-style); abort the test on a LAMMPS error. */
-static void gs_cmd(void *lmp, const char *fmt, ...)
+static inline void gs_cmd(void *lmp, const char *fmt, ...)
 {
   char line[4096];
   va_list ap;
@@ -50,7 +52,7 @@ static void gs_cmd(void *lmp, const char *fmt, ...)
 }
 
 /* Run one command expected to fail; returns the error message ("" if it did not fail). */
-static const char *gs_cmd_error(void *lmp, const char *line)
+static inline const char *gs_cmd_error(void *lmp, const char *line)
 {
   static char msg[2048];
   msg[0] = '\0';
@@ -60,7 +62,7 @@ static const char *gs_cmd_error(void *lmp, const char *line)
 }
 
 /* Per-atom double quantity (`count` per atom) ordered by atom ID, on every rank. */
-static double *gs_gather(void *lmp, const char *name, int count)
+static inline double *gs_gather(void *lmp, const char *name, int count)
 {
   const int natoms = (int) lammps_get_natoms(lmp);
   double *data = (double *) malloc(sizeof(double) * (size_t) count * (size_t) natoms);
@@ -68,13 +70,13 @@ static double *gs_gather(void *lmp, const char *name, int count)
   return data;
 }
 
-static double *gs_gather3(void *lmp, const char *name)
+static inline double *gs_gather3(void *lmp, const char *name)
 {
   return gs_gather(lmp, name, 3);
 }
 
 /* max_i |a_i - b_i| / max_i |b_i| over n values */
-static double gs_maxrel(const double *a, const double *b, int n)
+static inline double gs_maxrel(const double *a, const double *b, int n)
 {
   double diff = 0.0, scale = 0.0;
   int i;
@@ -85,6 +87,69 @@ static double gs_maxrel(const double *a, const double *b, int n)
     scale = b[i] > scale ? b[i] : (-b[i] > scale ? -b[i] : scale);
   }
   return scale > 0.0 ? diff / scale : diff;
+}
+
+/* largest gs_maxrel over positions, velocities and spins (and forces and torques if `forces`) */
+static inline double gs_state_diff(void *a, void *b, int forces)
+{
+  const char *names[] = {"x", "v", "omega", "f", "torque"};
+  const int n = 3 * (int) lammps_get_natoms(a);
+  double worst = 0.0;
+  int k;
+  for (k = 0; k < (forces ? 5 : 3); k++) {
+    double *qa = gs_gather3(a, names[k]), *qb = gs_gather3(b, names[k]);
+    double rel = gs_maxrel(qa, qb, n);
+    if (rel > worst) worst = rel;
+    free(qa);
+    free(qb);
+  }
+  return worst;
+}
+
+/* run ';'-separated commands */
+static inline void gs_lines(void *lmp, const char *lines)
+{
+  char buf[4096];
+  char *line = buf, *end;
+  snprintf(buf, sizeof(buf), "%s", lines);
+  while (*line) {
+    end = strchr(line, ';');
+    if (end) *end = '\0';
+    if (*line) gs_cmd(lmp, "%s", line);
+    if (!end) break;
+    line = end + 1;
+  }
+}
+
+/* Each case: after `setup` (';'-separated commands), cases[k][0] must fail with a message that
+ * contains cases[k][1]. One check per case, on a fresh LAMMPS instance. */
+static inline void gs_expect_errors(const char *setup, const char *const (*cases)[2], size_t ncases)
+{
+  size_t k;
+  for (k = 0; k < ncases; k++) {
+    void *lmp = gs_lmp_open();
+    const char *msg;
+    gs_lines(lmp, setup);
+    msg = gs_cmd_error(lmp, cases[k][0]);
+    GS_CHECK(strstr(msg, cases[k][1]) != NULL, "'%s' -> %s", cases[k][0], msg[0] ? msg : "(no error)");
+    lammps_close(lmp);
+  }
+}
+
+/* Polydisperse bed (size ratio 10): a frozen bottom layer and 3 free layers of d = 1 spheres on a
+ * lattice, 150 d = 0.1 spheres poured in above; groups large, small, floor. The caller adds the
+ * pair style, neighbor settings and fixes. */
+static inline void gs_bed_atoms(void *lmp, const char *newton)
+{
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array sort 0 0;boundary p p f;comm_modify vel yes");
+  gs_cmd(lmp, "newton %s", newton); /* before the box exists */
+  gs_lines(lmp, "region box block 0 4 0 4 0 6;create_box 2 box;lattice sc 1.0;region bed block 0 4 0 4 0 4;"
+                "create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "region top block 0 4 0 4 2.9 4.4 units box;create_atoms 2 random 150 8123 top overlap 0.55 maxtry 200;"
+                "set type 2 diameter 0.1;set group all density 1.0;group large type 1;group small type 2;"
+                "region floor block INF INF INF INF INF 0.9 units box;group floor region floor;"
+                "velocity large create 0.5 4928459 dist gaussian;velocity small create 0.01 1823 dist gaussian;"
+                "velocity floor set 0 0 0");
 }
 
 #endif

@@ -163,27 +163,11 @@ static void test_errors(void)
       {"fix i all nve/sphere/sync fast", "unknown keyword 'fast' (allowed: update, disc, ordering)"},
       {"fix i all nve/sphere/sync update dipole", "update dipole requires atom attribute mu"},
   };
-  size_t k;
-  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
-    void *lmp = gs_lmp_open();
-    const char *msg;
-    gs_cmd(lmp, "atom_style sphere");
-    gs_cmd(lmp, "region box block 0 2 0 2 0 2");
-    gs_cmd(lmp, "create_box 1 box");
-    msg = gs_cmd_error(lmp, cases[k][0]);
-    GS_CHECK(strstr(msg, cases[k][1]) != NULL, "'%s' -> %s", cases[k][0], msg[0] ? msg : "(no error)");
-    lammps_close(lmp);
-  }
-  {
-    void *lmp = gs_lmp_open();
-    const char *msg;
-    gs_cmd(lmp, "atom_style atomic");
-    gs_cmd(lmp, "region box block 0 2 0 2 0 2");
-    gs_cmd(lmp, "create_box 1 box");
-    msg = gs_cmd_error(lmp, "fix i all nve/sphere/sync");
-    GS_CHECK(strstr(msg, "requires atom attributes radius, rmass and omega") != NULL, "atom_style atomic -> %s", msg);
-    lammps_close(lmp);
-  }
+  static const char *const atomic[][2] = {
+      {"fix i all nve/sphere/sync", "requires atom attributes radius, rmass and omega"}};
+  gs_expect_errors("atom_style sphere;region box block 0 2 0 2 0 2;create_box 1 box", cases,
+                   sizeof(cases) / sizeof(cases[0]));
+  gs_expect_errors("atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box", atomic, 1);
 }
 
 int main(int argc, char **argv)

@@ -14,28 +14,7 @@ static const char *const bed_model =
 /* polydisperse bed (size ratio 10) under gravity, as in test_vs_stock */
 static void bed(void *lmp, const char *pair_style, const char *coeff1, const char *coeff2)
 {
-  gs_cmd(lmp, "units lj");
-  gs_cmd(lmp, "atom_style sphere");
-  gs_cmd(lmp, "atom_modify map array sort 0 0");
-  gs_cmd(lmp, "boundary p p f");
-  gs_cmd(lmp, "comm_modify vel yes");
-  gs_cmd(lmp, "region box block 0 4 0 4 0 6");
-  gs_cmd(lmp, "create_box 2 box");
-  gs_cmd(lmp, "lattice sc 1.0");
-  gs_cmd(lmp, "region bed block 0 4 0 4 0 4");
-  gs_cmd(lmp, "create_atoms 1 region bed");
-  gs_cmd(lmp, "set type 1 diameter 0.98");
-  gs_cmd(lmp, "region top block 0 4 0 4 2.9 4.4 units box");
-  gs_cmd(lmp, "create_atoms 2 random 150 8123 top overlap 0.55 maxtry 200");
-  gs_cmd(lmp, "set type 2 diameter 0.1");
-  gs_cmd(lmp, "set group all density 1.0");
-  gs_cmd(lmp, "group large type 1");
-  gs_cmd(lmp, "group small type 2");
-  gs_cmd(lmp, "region floor block INF INF INF INF INF 0.9 units box");
-  gs_cmd(lmp, "group floor region floor");
-  gs_cmd(lmp, "velocity large create 0.5 4928459 dist gaussian");
-  gs_cmd(lmp, "velocity small create 0.01 1823 dist gaussian");
-  gs_cmd(lmp, "velocity floor set 0 0 0");
+  gs_bed_atoms(lmp, "on");
   gs_cmd(lmp, "%s", pair_style);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
@@ -52,21 +31,6 @@ static void bed_fixes(void *lmp)
   gs_cmd(lmp, "fix reflect all wall/reflect zlo EDGE");
 }
 
-static double state_diff(void *a, void *b)
-{
-  const char *names[] = {"x", "v", "omega", "f", "torque"};
-  const int n = 3 * (int) lammps_get_natoms(a);
-  double worst = 0.0;
-  int k;
-  for (k = 0; k < 5; k++) {
-    double *qa = gs_gather3(a, names[k]), *qb = gs_gather3(b, names[k]);
-    double rel = gs_maxrel(qa, qb, n);
-    if (rel > worst) worst = rel;
-    free(qa);
-    free(qb);
-  }
-  return worst;
-}
 
 /* A run continued from a restart file equals the writer's own continuation. The restart carries
  * the pair style (ordering standard here, so a lost setting would show), coefficients and history.
@@ -97,7 +61,7 @@ static void test_restart(void)
   gs_cmd(second, "neigh_modify every 1 delay 0 check yes");
   bed_fixes(second);
   gs_cmd(second, "run 300 post no");
-  diff = state_diff(second, whole);
+  diff = gs_state_diff(second, whole, 1);
   GS_CHECK(diff <= 1e-12, "restart round trip: continuing from the file equals the writer's continuation "
            "after 300 + 300 steps (max rel diff %.2e)", diff);
   lammps_close(second);
@@ -209,7 +173,7 @@ static void test_mixing_keeps_ordering(void)
   bed_fixes(b);
   gs_cmd(a, "run 500 post no");
   gs_cmd(b, "run 500 post no");
-  diff = state_diff(a, b);
+  diff = gs_state_diff(a, b, 1);
   GS_CHECK(diff <= 1e-10, "synchronized_verlet on types 1 and 2 makes the mixed 1-2 pair synchronized (max rel diff %.2e)", diff);
   lammps_close(a);
   lammps_close(b);
@@ -221,12 +185,6 @@ struct bad_case {
   const char *expect; /* substring of the error message */
 };
 
-static void run_lines(void *lmp, const char *lines)
-{
-  char buf[2048], *line;
-  snprintf(buf, sizeof(buf), "%s", lines);
-  for (line = strtok(buf, ";"); line; line = strtok(NULL, ";")) gs_cmd(lmp, "%s", line);
-}
 
 static void test_errors(void)
 {
@@ -264,8 +222,8 @@ static void test_errors(void)
   for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
     void *lmp = gs_lmp_open();
     const char *msg;
-    run_lines(lmp, base);
-    if (cases[k].setup[0]) run_lines(lmp, cases[k].setup);
+    gs_lines(lmp, base);
+    if (cases[k].setup[0]) gs_lines(lmp, cases[k].setup);
     msg = gs_cmd_error(lmp, cases[k].command);
     GS_CHECK(strstr(msg, cases[k].expect) != NULL, "'%s' -> %s", cases[k].command, msg[0] ? msg : "(no error)");
     lammps_close(lmp);
@@ -274,7 +232,7 @@ static void test_errors(void)
     /* an atom style without radius and omega */
     void *lmp = gs_lmp_open();
     const char *msg;
-    run_lines(lmp, "units lj;atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box;"
+    gs_lines(lmp, "units lj;atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box;"
                    "create_atoms 1 single 1 1 1;mass 1 1.0;comm_modify vel yes;pair_style granular/sync");
     gs_cmd(lmp, "pair_coeff * * %s", good);
     msg = gs_cmd_error(lmp, "run 0");
@@ -285,7 +243,7 @@ static void test_errors(void)
     /* unlike sub-models cannot be mixed */
     void *lmp = gs_lmp_open();
     const char *msg;
-    run_lines(lmp, "units lj;atom_style sphere;region box block 0 2 0 2 0 2;create_box 2 box;"
+    gs_lines(lmp, "units lj;atom_style sphere;region box block 0 2 0 2 0 2;create_box 2 box;"
                    "create_atoms 1 single 1 1 1;create_atoms 2 single 1 1 1.9;comm_modify vel yes;pair_style granular/sync");
     gs_cmd(lmp, "pair_coeff 1 1 %s", good);
     gs_cmd(lmp, "pair_coeff 2 2 hertz 1000 0.5 tangential linear_history 800 0.5 0.5");

@@ -19,12 +19,9 @@
 
 #define TOLERANCE 1e-10
 
-static const char *const normals[] = {"hooke", "hertz", "hertz/material"};
 static const char *const dampings[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
 static const char *const tangentials[] = {"linear_nohistory", "linear_history", "mindlin", "mindlin_rescale",
                                           "mindlin/force", "mindlin_rescale/force"};
-static const char *const rollings[] = {"none", "sds"};
-static const char *const twistings[] = {"none", "sds", "marshall"};
 
 /* pair_coeff words for one type; `s` scales the coefficients so that types 1 and 2 differ and 1-2 is mixed */
 static void model_words(char *out, size_t len, int n, int d, int t, int r, int w, double s)
@@ -53,30 +50,7 @@ static void model_words(char *out, size_t len, int n, int d, int t, int r, int w
 static void setup(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2,
                   int relist)
 {
-  gs_cmd(lmp, "units lj");
-  gs_cmd(lmp, "atom_style sphere");
-  gs_cmd(lmp, "atom_modify map array");
-  gs_cmd(lmp, "boundary p p f");
-  gs_cmd(lmp, "newton %s", newton);
-  gs_cmd(lmp, "comm_modify vel yes");
-  gs_cmd(lmp, "region box block 0 4 0 4 0 6");
-  gs_cmd(lmp, "create_box 2 box");
-  gs_cmd(lmp, "lattice sc 1.0");
-  gs_cmd(lmp, "region bed block 0 4 0 4 0 4");
-  gs_cmd(lmp, "create_atoms 1 region bed");
-  gs_cmd(lmp, "set type 1 diameter 0.98");
-  gs_cmd(lmp, "set type 1 density 1.0");
-  gs_cmd(lmp, "region top block 0 4 0 4 2.9 4.4 units box");
-  gs_cmd(lmp, "create_atoms 2 random 150 8123 top overlap 0.55 maxtry 200");
-  gs_cmd(lmp, "set type 2 diameter 0.1");
-  gs_cmd(lmp, "set type 2 density 1.0");
-  gs_cmd(lmp, "group large type 1");
-  gs_cmd(lmp, "group small type 2");
-  gs_cmd(lmp, "region floor block INF INF INF INF INF 0.9 units box");
-  gs_cmd(lmp, "group floor region floor");
-  gs_cmd(lmp, "velocity large create 0.5 4928459 dist gaussian");
-  gs_cmd(lmp, "velocity small create 0.01 1823 dist gaussian");
-  gs_cmd(lmp, "velocity floor set 0 0 0");
+  gs_bed_atoms(lmp, newton);
   gs_cmd(lmp, "%s", pair_style);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);

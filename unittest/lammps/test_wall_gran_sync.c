@@ -61,23 +61,14 @@ static void test_vs_stock(void)
   for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
     const struct wall_case *w = &cases[k];
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
-    const char *names[] = {"x", "v", "omega"};
     double worst = 0.0;
-    int q, n;
     spheres(stock, w->boundary, w->box, w->gravity, NULL);
     spheres(sync, w->boundary, w->box, w->gravity, NULL);
     gs_cmd(stock, "fix wall all wall/gran granular %s %s", wall_model, w->stock);
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s %s ordering standard", wall_model, w->ours);
     gs_cmd(stock, "run 1000 post no");
     gs_cmd(sync, "run 1000 post no");
-    n = 3 * (int) lammps_get_natoms(stock);
-    for (q = 0; q < 3; q++) {
-      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
-      double rel = gs_maxrel(b, a, n);
-      if (rel > worst) worst = rel;
-      free(a);
-      free(b);
-    }
+    worst = gs_state_diff(sync, stock, 0);
     GS_CHECK(worst <= 1e-10, "ordering standard, %s: equals stock fix wall/gran after 1000 steps (max rel diff %.2e)",
              w->label, worst);
     lammps_close(stock);
@@ -86,9 +77,7 @@ static void test_vs_stock(void)
   {
     /* the z cylinder against stock's region wall */
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
-    const char *names[] = {"x", "v", "omega"};
     double worst = 0.0;
-    int q, n;
     spheres(stock, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
     spheres(sync, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
     gs_cmd(stock, "region cyl cylinder z 0 0 1.0 INF INF side in");
@@ -96,14 +85,7 @@ static void test_vs_stock(void)
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s zcylinder 1.0 ordering standard", wall_model);
     gs_cmd(stock, "run 1000 post no");
     gs_cmd(sync, "run 1000 post no");
-    n = 3 * (int) lammps_get_natoms(stock);
-    for (q = 0; q < 3; q++) {
-      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
-      double rel = gs_maxrel(b, a, n);
-      if (rel > worst) worst = rel;
-      free(a);
-      free(b);
-    }
+    worst = gs_state_diff(sync, stock, 0);
     GS_CHECK(worst <= 1e-10, "ordering standard, zcylinder: equals stock fix wall/gran/region with a cylinder "
              "(max rel diff %.2e)", worst);
     lammps_close(stock);
@@ -221,9 +203,8 @@ static void test_restart(void)
 {
   const char *file = "gs_wall_restart.restart";
   void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
-  const char *names[] = {"x", "v", "omega"};
   double worst = 0.0;
-  int q, n;
+  int q;
   void *pair[2] = {whole, first};
   for (q = 0; q < 2; q++) {
     spheres(pair[q], "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
@@ -240,14 +221,7 @@ static void test_restart(void)
   gs_cmd(second, "fix gravity all gravity 50 vector 0.4 0.1 -1");
   gs_cmd(second, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
   gs_cmd(second, "run 500 post no");
-  n = 3 * (int) lammps_get_natoms(whole);
-  for (q = 0; q < 3; q++) {
-    double *a = gs_gather3(whole, names[q]), *b = gs_gather3(second, names[q]);
-    double rel = gs_maxrel(b, a, n);
-    if (rel > worst) worst = rel;
-    free(a);
-    free(b);
-  }
+  worst = gs_state_diff(second, whole, 0);
   GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
   lammps_close(second);
   lammps_close(whole);
@@ -273,9 +247,8 @@ static void test_region_vs_stock(void)
   for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
     void *both[2] = {stock, sync};
-    const char *names[] = {"x", "v", "omega"};
     double worst = 0.0;
-    int q, n, s;
+    int s;
     for (s = 0; s < 2; s++) {
       gs_cmd(both[s], "variable wallx equal 0.02*sin(2*PI*time/0.05)");
       spheres(both[s], "f f f", cases[k][2], cases[k][3], "sphere 0 0 0 0.7");
@@ -285,14 +258,7 @@ static void test_region_vs_stock(void)
     gs_cmd(sync, "fix wall all wall/gran/sync/region granular %s region wall ordering standard", wall_model);
     gs_cmd(stock, "run 1000 post no");
     gs_cmd(sync, "run 1000 post no");
-    n = 3 * (int) lammps_get_natoms(stock);
-    for (q = 0; q < 3; q++) {
-      double *a = gs_gather3(stock, names[q]), *b = gs_gather3(sync, names[q]);
-      double rel = gs_maxrel(b, a, n);
-      if (rel > worst) worst = rel;
-      free(a);
-      free(b);
-    }
+    worst = gs_state_diff(sync, stock, 0);
     GS_CHECK(worst <= 1e-10, "region wall, ordering standard, %s: equals stock fix wall/gran/region after 1000 steps "
              "(max rel diff %.2e)", cases[k][0], worst);
     lammps_close(stock);
@@ -375,18 +341,8 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL ordering never", "ordering must be standard or synchronized, got 'never'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 synchronized_verlet zplane 0 NULL ordering standard", "conflicts with ordering standard"},
   };
-  size_t k;
-  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
-    void *lmp = gs_lmp_open();
-    const char *msg;
-    gs_cmd(lmp, "atom_style sphere");
-    gs_cmd(lmp, "boundary p p f");
-    gs_cmd(lmp, "region box block 0 2 0 2 0 2");
-    gs_cmd(lmp, "create_box 1 box");
-    msg = gs_cmd_error(lmp, cases[k][0]);
-    GS_CHECK(strstr(msg, cases[k][1]) != NULL, "'%s' -> %s", cases[k][0], msg[0] ? msg : "(no error)");
-    lammps_close(lmp);
-  }
+  gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box", cases,
+                   sizeof(cases) / sizeof(cases[0]));
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,50 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Argument parsing shared by the gransync styles.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_GRANSYNC_ARGS_H
+#define LMP_GRANSYNC_ARGS_H
+
+#include "error.h"
+
+#include "gs_contact.h"
+
+namespace LAMMPS_NS {
+
+// the value of the `ordering` keyword at arg[iarg] (arg[iarg + 1] is the value); `what` names the
+// command in messages
+inline int parse_ordering(Error *error, const char *what, int iarg, int narg, char **arg)
+{
+  if (iarg + 1 >= narg) error->all(FLERR, "{}: keyword ordering needs a value (standard or synchronized)", what);
+  const int ordering = gs_ordering_from_name(arg[iarg + 1]);
+  if (ordering < 0) error->all(FLERR, "{}: ordering must be standard or synchronized, got '{}'", what, arg[iarg + 1]);
+  return ordering;
+}
+
+// A wall's contact model from `granular <model words>` at arg[3...]. Sets `explicit_sync` when the
+// words say synchronized_verlet; returns the index of the first word after the model.
+inline int parse_wall_model(Error *error, const char *what, int narg, char **arg, gs_model &model, int &explicit_sync)
+{
+  char err[GS_ERRLEN];
+  // parsed as standard first, so that an explicit synchronized_verlet can be told from the default
+  const int used = gs_model_parse(&model, narg - 4, arg + 4, GS_GEOMETRY_WALL, GS_ORDERING_STANDARD, err);
+  if (used < 0) error->all(FLERR, "{}: {}", what, err);
+  if (model.cutoff > 0.0) error->all(FLERR, "{}: keyword cutoff does not apply to walls", what);
+  explicit_sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  return used + 4;
+}
+
+// the wall's final ordering: synchronized unless `ordering standard` was given (-1: not given)
+inline int wall_ordering(Error *error, const char *what, int explicit_sync, int ordering)
+{
+  if (explicit_sync && ordering == GS_ORDERING_STANDARD)
+    error->all(FLERR, "{}: synchronized_verlet conflicts with ordering standard", what);
+  return explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+}
+
+}    // namespace LAMMPS_NS
+
+#endif
