@@ -3,7 +3,7 @@
 # Prints particle-steps per second of the timed run and the ratios that matter: gransync against
 # stock pair granular with the same ordering, and what the synchronized ordering costs over the
 # standard one. Benchmarks never fail on timing.
-#   bash bench/run.sh [ranks ...]        (default: 1 2)
+#   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3)
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
@@ -12,10 +12,18 @@ ranks=("$@")
 ((${#ranks[@]})) || ranks=(1 2)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 
-# particle-steps/s of the last `run` in the input
+# particle-steps/s of the last `run` in the input, best of $REPEAT runs (timings on a shared
+# machine only ever come out slower than the code is)
+REPEAT=${REPEAT:-3}
 throughput() { # input ranks style extra
-  mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" -log none -echo none -nocite 2>/dev/null |
-    awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.4g", n * s / t}'
+  local best=0 rate k
+  for ((k = 0; k < REPEAT; k++)); do
+    rate=$(mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
+             -log none -echo none -nocite 2>/dev/null |
+           awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}')
+    best=$(awk -v a="$rate" -v b="$best" 'BEGIN {print (a > b) ? a : b}')
+  done
+  printf "%.4g" "$best"
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
