@@ -116,7 +116,6 @@ void FixNVESphereSync::reset_dt()
 void FixNVESphereSync::setup_pre_force(int /*vflag*/)
 {
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
-  end_of_step();
   comm->forward_comm(this);
 }
 

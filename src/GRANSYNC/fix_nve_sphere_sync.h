@@ -14,6 +14,8 @@ FixStyle(nve/sphere/sync,FixNVESphereSync);
 
 #include "fix.h"
 
+#include "gs_contact.h"
+
 namespace LAMMPS_NS {
 
 // Velocity-Verlet for finite-size spheres (as fix nve/sphere), plus the half-step configuration
@@ -66,9 +68,12 @@ class FixNVESphereSync : public Fix {
 inline void half_step_of(int i, double **x, double **v, double **offset, double **vhalf, double dt, double *xh,
                          double *vh)
 {
-  for (int k = 0; k < 3; k++) {
-    xh[k] = x[i][k] + (offset ? offset[i][k] : -0.5 * dt * v[i][k]);
-    vh[k] = offset ? vhalf[i][k] : v[i][k];
+  if (offset) {
+    gs_add3(x[i], offset[i], xh);
+    gs_copy3(vhalf[i], vh);
+  } else {
+    gs_reconstruct_half_step(x[i], v[i], dt, xh);
+    gs_copy3(v[i], vh);
   }
 }
 

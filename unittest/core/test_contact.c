@@ -8,19 +8,29 @@
 
 #define PI 3.14159265358979323846
 
-static gs_model parse_model(const char *words, int ordering)
+/* Parse space-separated model words; returns 1 if every word was consumed, else 0 with the
+ * parser's message (or the first word left over) in err. */
+static int parse_words(const char *words, int ordering, gs_model *m, char *err)
 {
-  char buf[512], err[GS_ERRLEN];
+  char buf[512];
   const char *argv[64];
   int argc = 0, used;
-  gs_model m;
   char *tok;
   strncpy(buf, words, sizeof(buf) - 1);
   buf[sizeof(buf) - 1] = '\0';
   for (tok = strtok(buf, " "); tok && argc < 64; tok = strtok(NULL, " ")) argv[argc++] = tok;
-  used = gs_model_parse(&m, argc, argv, GS_GEOMETRY_PAIR, ordering, err);
-  if (used != argc) {
-    printf("parse of '%s' failed: %s\n", words, used < 0 ? err : "words left over");
+  err[0] = '\0';
+  used = gs_model_parse(m, argc, argv, GS_GEOMETRY_PAIR, ordering, err);
+  if (used >= 0 && used < argc) snprintf(err, GS_ERRLEN, "stopped at '%s'", argv[used]);
+  return used == argc;
+}
+
+static gs_model parse_model(const char *words, int ordering)
+{
+  char err[GS_ERRLEN];
+  gs_model m;
+  if (!parse_words(words, ordering, &m, err)) {
+    printf("parse of '%s' failed: %s\n", words, err);
     exit(2);
   }
   return m;
@@ -30,17 +40,8 @@ static gs_model parse_model(const char *words, int ordering)
 static const char *parse_error(const char *words)
 {
   static char err[GS_ERRLEN];
-  char buf[512];
-  const char *argv[64];
-  int argc = 0, used;
   gs_model m;
-  char *tok;
-  strncpy(buf, words, sizeof(buf) - 1);
-  buf[sizeof(buf) - 1] = '\0';
-  for (tok = strtok(buf, " "); tok && argc < 64; tok = strtok(NULL, " ")) argv[argc++] = tok;
-  err[0] = '\0';
-  used = gs_model_parse(&m, argc, argv, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD, err);
-  if (used >= 0 && used < argc) snprintf(err, sizeof(err), "stopped at '%s'", argv[used]);
+  parse_words(words, GS_ORDERING_STANDARD, &m, err);
   return err;
 }
 

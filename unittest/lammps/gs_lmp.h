@@ -152,4 +152,15 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
                 "velocity floor set 0 0 0");
 }
 
+/* remove a restart file and its writer's reference copy (FILE.ref), once */
+static inline void gs_remove_restart(const char *file)
+{
+  if (gs_rank() == 0) {
+    char ref[512];
+    snprintf(ref, sizeof(ref), "%s.ref", file);
+    remove(file);
+    remove(ref);
+  }
+}
+
 #endif

@@ -66,12 +66,7 @@ static void test_restart(void)
            "after 300 + 300 steps (max rel diff %.2e)", diff);
   lammps_close(second);
   lammps_close(whole);
-  if (gs_rank() == 0) {
-    char ref[256];
-    snprintf(ref, sizeof(ref), "%s.ref", file);
-    remove(file);
-    remove(ref);
-  }
+  gs_remove_restart(file);
 }
 
 /* The restart file holds the contact history itself: with no tangential damping the tangential

@@ -40,6 +40,18 @@ static void spheres(void *lmp, const char *boundary, const char *box, const char
   gs_cmd(lmp, "timestep 2e-4");
 }
 
+/* run stock and gransync 1000 steps; max rel diff of their states; both instances are closed */
+static double run_against_stock(void *stock, void *sync)
+{
+  double worst;
+  gs_cmd(stock, "run 1000 post no");
+  gs_cmd(sync, "run 1000 post no");
+  worst = gs_state_diff(sync, stock, 0);
+  lammps_close(stock);
+  lammps_close(sync);
+  return worst;
+}
+
 struct wall_case {
   const char *label, *boundary, *box, *gravity, *stock, *ours;
 };
@@ -66,13 +78,9 @@ static void test_vs_stock(void)
     spheres(sync, w->boundary, w->box, w->gravity, NULL);
     gs_cmd(stock, "fix wall all wall/gran granular %s %s", wall_model, w->stock);
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s %s ordering standard", wall_model, w->ours);
-    gs_cmd(stock, "run 1000 post no");
-    gs_cmd(sync, "run 1000 post no");
-    worst = gs_state_diff(sync, stock, 0);
+    worst = run_against_stock(stock, sync);
     GS_CHECK(worst <= 1e-10, "ordering standard, %s: equals stock fix wall/gran after 1000 steps (max rel diff %.2e)",
              w->label, worst);
-    lammps_close(stock);
-    lammps_close(sync);
   }
   {
     /* the z cylinder against stock's region wall */
@@ -83,13 +91,9 @@ static void test_vs_stock(void)
     gs_cmd(stock, "region cyl cylinder z 0 0 1.0 INF INF side in");
     gs_cmd(stock, "fix wall all wall/gran/region granular %s region cyl", wall_model);
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s zcylinder 1.0 ordering standard", wall_model);
-    gs_cmd(stock, "run 1000 post no");
-    gs_cmd(sync, "run 1000 post no");
-    worst = gs_state_diff(sync, stock, 0);
+    worst = run_against_stock(stock, sync);
     GS_CHECK(worst <= 1e-10, "ordering standard, zcylinder: equals stock fix wall/gran/region with a cylinder "
              "(max rel diff %.2e)", worst);
-    lammps_close(stock);
-    lammps_close(sync);
   }
 }
 
@@ -225,12 +229,7 @@ static void test_restart(void)
   GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
   lammps_close(second);
   lammps_close(whole);
-  if (gs_rank() == 0) {
-    char ref[256];
-    snprintf(ref, sizeof(ref), "%s.ref", file);
-    remove(file);
-    remove(ref);
-  }
+  gs_remove_restart(file);
 }
 
 /* fix wall/gran/sync/region with ordering standard against stock fix wall/gran/region */
@@ -256,13 +255,9 @@ static void test_region_vs_stock(void)
     }
     gs_cmd(stock, "fix wall all wall/gran/region granular %s region wall", wall_model);
     gs_cmd(sync, "fix wall all wall/gran/sync/region granular %s region wall ordering standard", wall_model);
-    gs_cmd(stock, "run 1000 post no");
-    gs_cmd(sync, "run 1000 post no");
-    worst = gs_state_diff(sync, stock, 0);
+    worst = run_against_stock(stock, sync);
     GS_CHECK(worst <= 1e-10, "region wall, ordering standard, %s: equals stock fix wall/gran/region after 1000 steps "
              "(max rel diff %.2e)", cases[k][0], worst);
-    lammps_close(stock);
-    lammps_close(sync);
   }
 }
 
