@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Side-by-side CPU throughput of gransync and stock LAMMPS granular styles, same physics, one run.
+# Side-by-side CPU throughput of gransync and stock LAMMPS granular styles, same physics, one run,
+# and of the Kokkos (/kk) styles on OpenMP threads.
 # Prints particle-steps per second of the timed run and the ratios that matter: gransync against
 # stock pair granular with the same ordering, and what the synchronized ordering costs over the
 # standard one. Benchmarks never fail on timing.
@@ -15,10 +16,10 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 # particle-steps/s of the last `run` in the input, best of $REPEAT runs (timings on a shared
 # machine only ever come out slower than the code is)
 REPEAT=${REPEAT:-3}
-throughput() { # input ranks style extra
+throughput() { # input ranks style extra [lmp options]
   local best=0 rate k
   for ((k = 0; k < REPEAT; k++)); do
-    rate=$(mpirun -np "$2" "$lmp" -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
+    rate=$(mpirun -np "$2" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
              -log none -echo none -nocite 2>/dev/null |
            awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}')
     best=$(awk -v a="$rate" -v b="$best" 'BEGIN {print (a > b) ? a : b}')
@@ -43,5 +44,13 @@ for case in bed chute; do
     printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "$ours" "$stock")" \
       "ratio synchronized: gransync / stock" "$(ratio "$ours_sync" "$stock_sync")" \
       "cost of synchronized over standard (gransync)" "$(ratio "$ours" "$ours_sync")"
+    # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
+    kokkos="-k on t $np -sf kk -pk kokkos newton off neigh half"
+    kk=$(OMP_NUM_THREADS=$np OMP_PROC_BIND=false throughput in.$case 1 "granular/sync ordering standard" "" "$kokkos")
+    kk_sync=$(OMP_NUM_THREADS=$np OMP_PROC_BIND=false throughput in.$case 1 "granular/sync" "" "$kokkos")
+    printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$kk" \
+      "granular/sync/kk (synchronized), $np thread(s)" "$kk_sync" \
+      "ratio Kokkos OpenMP / CPU, standard" "$(ratio "$kk" "$ours")" \
+      "ratio Kokkos OpenMP / CPU, synchronized" "$(ratio "$kk_sync" "$ours_sync")"
   done
 done

@@ -154,6 +154,14 @@ else()
     set(_kokkos_id "${GRANSYNC_KOKKOS}:${GRANSYNC_KOKKOS_SHA256}:${GRANSYNC_CUDA_ARCH}")
   endif()
 
+  # Without MPI (e.g. a GPU machine) LAMMPS builds with its MPI stubs.
+  find_package(MPI QUIET COMPONENTS C CXX)
+  if(MPI_FOUND)
+    set(_build_mpi -DBUILD_MPI=ON)
+  else()
+    set(_build_mpi -DBUILD_MPI=OFF)
+  endif()
+
   # The recipe: every argument below is hashed (with @ROOT@ unexpanded) into the cache key, so a change
   # to it gives a new cache directory, and the same recipe on the same machine is built once.
   set(_cxx "${CMAKE_CXX_COMPILER}")
@@ -177,7 +185,7 @@ else()
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${_cxx} -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
     -DCMAKE_INSTALL_PREFIX=@ROOT@/install -DCMAKE_INSTALL_LIBDIR=lib
     -DCMAKE_INSTALL_RPATH=@ROOT@/install/lib -DCMAKE_INSTALL_RPATH_USE_LINK_PATH=ON
-    -DBUILD_SHARED_LIBS=ON -DBUILD_MPI=ON -DBUILD_OMP=ON -DBUILD_TOOLS=OFF -DBUILD_DOC=OFF
+    -DBUILD_SHARED_LIBS=ON ${_build_mpi} -DBUILD_OMP=ON -DBUILD_TOOLS=OFF -DBUILD_DOC=OFF
     -DPKG_PLUGIN=ON -DPKG_GRANULAR=ON -DPKG_DIPOLE=ON -DENABLE_TESTING=OFF -DDOWNLOAD_POTENTIALS=OFF
     ${_kokkos_args} ${_launcher})
   string(SHA256 _key "${_lammps_id}|${_kokkos_id}|${CMAKE_CXX_COMPILER_VERSION}|${_kokkos_cfg}|${_lammps_cfg}")
@@ -220,6 +228,11 @@ else()
 endif()
 
 set(GRANSYNC_LAMMPS_SRC "${_lammps_top}/src")
+# for tools/cuda_compile_check.sh, which reads them from the build's cache
+set(GRANSYNC_LAMMPS_SRC "${GRANSYNC_LAMMPS_SRC}" CACHE INTERNAL "")
+if(_kokkos_unpacked)
+  set(GRANSYNC_KOKKOS_SOURCE_DIR "${_kokkos_unpacked}/kokkos-${GRANSYNC_KOKKOS_VERSION}" CACHE INTERNAL "")
+endif()
 # a changed recipe or LAMMPS_ROOT means a new prefix: forget what an earlier configure found
 if(DEFINED CACHE{LAMMPS_DIR} AND NOT LAMMPS_DIR MATCHES "^${GRANSYNC_LAMMPS_PREFIX}/")
   unset(LAMMPS_DIR CACHE)
@@ -227,6 +240,18 @@ endif()
 find_package(LAMMPS CONFIG REQUIRED PATHS "${GRANSYNC_LAMMPS_PREFIX}" NO_DEFAULT_PATH)
 if(NOT GRANSYNC_KOKKOS STREQUAL "OFF")
   find_package(Kokkos 5.0 CONFIG REQUIRED)
+  # liblammps' KOKKOS package configuration, which the /kk styles' headers must see the same way:
+  # the C core computes in double, so the /kk styles need LAMMPS' default KOKKOS_PREC=double
+  set(GRANSYNC_LAMMPS_KOKKOS_DEFINES LMP_KOKKOS LMP_KOKKOS_DOUBLE_DOUBLE LMP_KOKKOS_LAYOUT_LEGACY)
+endif()
+# MPI for the plugin and the tests: the real one, or LAMMPS' stubs (in liblammps) when there is none
+find_package(MPI QUIET COMPONENTS C CXX)
+add_library(gransync_mpi INTERFACE)
+if(MPI_FOUND)
+  target_link_libraries(gransync_mpi INTERFACE MPI::MPI_C MPI::MPI_CXX)
+else()
+  message(STATUS "gransync: no MPI found; using LAMMPS' MPI stubs (single rank only)")
+  target_include_directories(gransync_mpi INTERFACE ${GRANSYNC_LAMMPS_SRC}/STUBS)
 endif()
 set(GRANSYNC_LMP_EXE "${GRANSYNC_LAMMPS_PREFIX}/bin/lmp")
 if(NOT EXISTS "${GRANSYNC_LMP_EXE}")

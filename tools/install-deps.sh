@@ -14,3 +14,10 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+# optional: matplotlib for tools/plot_*.py (no build or test needs it): GRANSYNC_PLOTS=1
+if [ "${GRANSYNC_PLOTS:-0}" = 1 ] && ! dpkg -s python3-matplotlib >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-matplotlib >/dev/null
+fi

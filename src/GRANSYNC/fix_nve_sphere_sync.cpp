@@ -62,6 +62,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "fix nve/sphere/sync: update dipole requires atom attribute mu (e.g. atom_style hybrid sphere dipole)");
 
   if (records) {
+    maxexchange = 9;    // sizes comm buffers for migrating atoms
     grow_arrays(atom->nmax);
     atom->add_callback(Atom::GROW);
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);

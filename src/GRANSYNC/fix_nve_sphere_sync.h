@@ -52,7 +52,7 @@ class FixNVESphereSync : public Fix {
   double **half_offset() const { return records ? offset : nullptr; }
   double **half_velocity() const { return records ? vhalf : nullptr; }
 
- private:
+ protected:
   double dtv, dtf, inertia;
   int dipole, dlm;
   int records;      // 1 when ordering synchronized

@@ -26,9 +26,10 @@ using namespace FixConst;
 static constexpr double BIG = 1.0e20;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), lo(-BIG), hi(BIG), cylradius(0.0), wiggle(0), wshear(0), axis(0), amplitude(0.0),
-    wiggle_omega(0.0), vshear(0.0), time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
+    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
 {
+  wall.lo = -BIG;
+  wall.hi = BIG;
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "fix wall/gran/sync: expected 'fix ID group wall/gran/sync granular <normal model> ... "
                       "<xplane|yplane|zplane|zcylinder> args [wiggle|shear ...] [ordering ...]'");
@@ -41,20 +42,20 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "fix wall/gran/sync: missing wall style (allowed: xplane, yplane, zplane, zcylinder)");
   const char *style_name = arg[iarg];
   if (strcmp(style_name, "xplane") == 0 || strcmp(style_name, "yplane") == 0 || strcmp(style_name, "zplane") == 0) {
-    wallstyle = style_name[0] - 'x';
+    wall.style = style_name[0] - 'x';
     if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: {} needs lo and hi (a number or NULL)", style_name);
-    if (strcmp(arg[iarg + 1], "NULL") != 0) lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    if (strcmp(arg[iarg + 2], "NULL") != 0) hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-    if (lo == -BIG && hi == BIG) error->all(FLERR, "fix wall/gran/sync: {} needs lo, hi or both, not NULL NULL", style_name);
-    if (lo >= hi) error->all(FLERR, "fix wall/gran/sync: {} lo must be below hi", style_name);
-    if (domain->periodicity[wallstyle])
+    if (strcmp(arg[iarg + 1], "NULL") != 0) wall.lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (strcmp(arg[iarg + 2], "NULL") != 0) wall.hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+    if (wall.lo == -BIG && wall.hi == BIG) error->all(FLERR, "fix wall/gran/sync: {} needs lo, hi or both, not NULL NULL", style_name);
+    if (wall.lo >= wall.hi) error->all(FLERR, "fix wall/gran/sync: {} lo must be below hi", style_name);
+    if (domain->periodicity[wall.style])
       error->all(FLERR, "fix wall/gran/sync: {} wall in a periodic dimension", style_name);
     iarg += 3;
   } else if (strcmp(style_name, "zcylinder") == 0) {
-    wallstyle = ZCYLINDER;
+    wall.style = GS_WALL_ZCYLINDER;
     if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: zcylinder needs a radius");
-    cylradius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    if (cylradius <= 0.0) error->all(FLERR, "fix wall/gran/sync: zcylinder radius must be > 0, got {}", arg[iarg + 1]);
+    wall.cylradius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    if (wall.cylradius <= 0.0) error->all(FLERR, "fix wall/gran/sync: zcylinder radius must be > 0, got {}", arg[iarg + 1]);
     iarg += 2;
   } else {
     error->all(FLERR, "fix wall/gran/sync: unknown wall style '{}' (allowed: xplane, yplane, zplane, zcylinder)",
@@ -72,18 +73,18 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
     };
     if (strcmp(arg[iarg], "wiggle") == 0) {
       if (iarg + 3 >= narg) error->all(FLERR, "fix wall/gran/sync: wiggle needs dim amplitude period");
-      axis = dim(arg[iarg + 1]);
-      amplitude = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      wall.axis = dim(arg[iarg + 1]);
+      wall.amplitude = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
       const double period = utils::numeric(FLERR, arg[iarg + 3], false, lmp);
       if (period <= 0.0) error->all(FLERR, "fix wall/gran/sync: wiggle period must be > 0, got {}", arg[iarg + 3]);
-      wiggle_omega = 2.0 * MathConst::MY_PI / period;
-      wiggle = 1;
+      wall.wiggle_omega = 2.0 * MathConst::MY_PI / period;
+      wall.wiggle = 1;
       iarg += 4;
     } else if (strcmp(arg[iarg], "shear") == 0) {
       if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: shear needs dim velocity");
-      axis = dim(arg[iarg + 1]);
-      vshear = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-      wshear = 1;
+      wall.axis = dim(arg[iarg + 1]);
+      wall.vshear = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      wall.shear = 1;
       iarg += 3;
     } else if (strcmp(arg[iarg], "ordering") == 0) {
       ordering = parse_ordering(error, "fix wall/gran/sync", iarg, narg, arg);
@@ -92,14 +93,15 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
       error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering)", arg[iarg]);
     }
   }
-  if (wiggle && wshear) error->all(FLERR, "fix wall/gran/sync: a wall cannot both wiggle and shear");
-  if (wshear && axis == wallstyle) error->all(FLERR, "fix wall/gran/sync: shear must be along the wall, not its normal");
-  if (wallstyle == ZCYLINDER && (wiggle || wshear) && axis != 2)
+  if (wall.wiggle && wall.shear) error->all(FLERR, "fix wall/gran/sync: a wall cannot both wiggle and shear");
+  if (wall.shear && wall.axis == wall.style) error->all(FLERR, "fix wall/gran/sync: shear must be along the wall, not its normal");
+  if (wall.style == GS_WALL_ZCYLINDER && (wall.wiggle || wall.shear) && wall.axis != 2)
     error->all(FLERR, "fix wall/gran/sync: a zcylinder moves along z only");
   model.ordering = wall_ordering(error, "fix wall/gran/sync", explicit_sync, ordering);
 
   time_origin = update->ntimestep;
   size_history = model.size_history;
+  maxexchange = size_history;    // sizes comm buffers for migrating atoms
   restart_peratom = size_history > 0;
   if (size_history > 0) {
     grow_arrays(atom->nmax);
@@ -135,86 +137,25 @@ void FixWallGranSync::setup(int vflag)
   post_force(vflag);
 }
 
-// displacement of a wiggled wall along `axis` at `time` since the fix was defined
-double FixWallGranSync::wiggle_displacement(double time) const
-{
-  return wiggle ? amplitude - amplitude * cos(wiggle_omega * time) : 0.0;
-}
-
-// vector from the wall's contact point to x for wall planes at wlo/whi (the cylinder's axis is z),
-// its length, and the wall's radius for the effective radius
-void FixWallGranSync::separation(const double *x, double wlo, double whi, double *dx, double &r, double &rwall) const
-{
-  dx[0] = dx[1] = dx[2] = 0.0;
-  rwall = 0.0;
-  if (wallstyle == ZCYLINDER) {
-    // particles inside the cylinder; concave wall of radius -2R as LAMMPS' region walls
-    const double raxis = sqrt(x[0] * x[0] + x[1] * x[1]);
-    const double factor = 1.0 - cylradius / raxis;
-    dx[0] = x[0] * factor;
-    dx[1] = x[1] * factor;
-    r = cylradius - raxis;
-    rwall = -2.0 * cylradius;
-    return;
-  }
-  const double del1 = x[wallstyle] - wlo;
-  const double del2 = whi - x[wallstyle];
-  dx[wallstyle] = del1 < del2 ? del1 : -del2;
-  r = fabs(dx[wallstyle]);
-}
-
 void FixWallGranSync::post_force(int /*vflag*/)
 {
   const double dt = update->dt;
-  const double time = (update->ntimestep - time_origin) * dt;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
-  const double move = wiggle_displacement(time), move0 = wiggle_displacement(time - dt);
-  const int normal_motion = wiggle && axis == wallstyle;
-  const double wlo = lo + (normal_motion ? move : 0.0), whi = hi + (normal_motion ? move : 0.0);
-  const double wlo_half = lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
-  const double whi_half = hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
-
-  // wall velocity at t+dt (standard, as stock) or over the step (synchronized, like Verlet atoms)
-  double vwall[3] = {0.0, 0.0, 0.0};
-  if (wiggle)
-    vwall[axis] = sync ? (move - move0) / dt : amplitude * wiggle_omega * sin(wiggle_omega * time);
-  else if (wshear)
-    vwall[axis] = vshear;
+  gs_wall_step step;
+  gs_wall_step_init(&wall, model.ordering, (update->ntimestep - time_origin) * dt, dt, update->setupflag == 0, &step);
 
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
-  const double zero[3] = {0.0, 0.0, 0.0};
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
 
-  gs_contact c;
-  c.dt = dt;
-  c.history_update = update->setupflag == 0;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    double rwall;
-    separation(x[i], wlo, whi, c.dx, c.r, rwall);
-    c.radi = radius[i];
-    c.radj = rwall;
-    if (!gs_wall_touching(&c)) {
-      for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
-      continue;
-    }
-    c.meff = rmass[i];
-    gs_copy3(omega[i], c.omegai);
-    gs_copy3(zero, c.omegaj);
-    if (sync) {
-      double xhalf[3], vi[3], r_half, rwall_half;
-      half_step_of(i, x, v, offset, vhalf, dt, xhalf, vi);
-      separation(xhalf, wlo_half, whi_half, c.dx_half, r_half, rwall_half);
-      gs_sub3(vi, vwall, c.vr);
-    } else {
-      gs_sub3(v[i], vwall, c.vr);
-    }
-    gs_contact_evaluate(&model, &c, size_history ? history[i] : nullptr);
-    gs_add3(f[i], c.force, f[i]);
-    gs_add3(torque[i], c.torquei, torque[i]);
+    double xh[3], vh[3];
+    if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
+                    rmass[i], size_history ? history[i] : nullptr, f[i], torque[i]);
   }
 }
 

@@ -14,7 +14,7 @@ FixStyle(wall/gran/sync,FixWallGranSync);
 
 #include "fix.h"
 
-#include "gs_contact.h"
+#include "gs_wall.h"
 
 namespace LAMMPS_NS {
 
@@ -39,20 +39,13 @@ class FixWallGranSync : public Fix {
   int maxsize_restart() override;
   double memory_usage() override;
 
- private:
-  enum { XPLANE = 0, YPLANE = 1, ZPLANE = 2, ZCYLINDER = 3 };
+ protected:
   gs_model model;
-  int wallstyle;
-  double lo, hi, cylradius;
-  int wiggle, wshear, axis;
-  double amplitude, wiggle_omega, vshear;
+  gs_wall wall;
   bigint time_origin;
   int size_history;
   double **history;
   class FixNVESphereSync *fix_halfstep;
-
-  double wiggle_displacement(double time) const;
-  void separation(const double *x, double wlo, double whi, double *dx, double &r, double &rwall) const;
 };
 
 }    // namespace LAMMPS_NS

@@ -56,6 +56,7 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) 
 
   tmax = region->tmax;
   size_history = model.size_history;
+  maxexchange = 1 + tmax * (size_history + 1);    // sizes comm buffers for migrating atoms
   restart_peratom = 1;
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);

@@ -185,7 +185,7 @@ void PairGranularSync::init_style()
 
   if (use_history && fix_history == nullptr) {
     fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
-        id_dummy, fmt::format("{} all NEIGH_HISTORY {}", id_history, size_history), 1));
+        id_dummy, fmt::format("{} all {} {}", id_history, history_fix_style(), size_history), 1));
     fix_history->pair = this;
     fix_history_size = size_history;
   } else if (use_history) {
@@ -461,22 +461,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
 
   // work on a copy: single() reports, it never advances contact history
   std::vector<double> history(MAX(size_history, 1), 0.0);
-  if (use_history) {
-    if (!fix_history || !fix_history->firstvalue)
-      error->one(FLERR, "pair granular/sync: single() needs contact history, which is built on the first run");
-    const int jnum = list->numneigh[i];
-    const int *jlist = list->firstneigh[i];
-    int found = -1;
-    for (int k = 0; k < jnum; k++) {
-      neighprev = (neighprev + 1) % jnum;
-      if ((jlist[neighprev] & NEIGHMASK) == j) {
-        found = neighprev;
-        break;
-      }
-    }
-    if (found >= 0)
-      std::copy_n(&fix_history->firstvalue[i][size_history * found], size_history, history.begin());
-  }
+  if (use_history) stored_history(i, j, history.data());
 
   c.dt = update->dt;
   c.history_update = 0;
@@ -507,6 +492,22 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
 }
 
 /* ---------------------------------------------------------------------- */
+
+// the history of contact (i,j) as i's neighbor row holds it; zeros if j is not in that row
+void PairGranularSync::stored_history(int i, int j, double *history)
+{
+  if (!fix_history || !fix_history->firstvalue)
+    error->one(FLERR, "pair granular/sync: single() needs contact history, which is built on the first run");
+  const int jnum = list->numneigh[i];
+  const int *jlist = list->firstneigh[i];
+  for (int k = 0; k < jnum; k++) {
+    neighprev = (neighprev + 1) % jnum;
+    if ((jlist[neighprev] & NEIGHMASK) == j) {
+      std::copy_n(&fix_history->firstvalue[i][size_history * neighprev], size_history, history);
+      return;
+    }
+  }
+}
 
 void PairGranularSync::transfer_history(double *source, double *target, int itype, int jtype)
 {

@@ -41,6 +41,10 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
  * against the sliding limit (same threshold as stock LAMMPS). */
 #define GS_FRAME_EPSILON 1e-10
 
+/* Most history doubles any model carries: mindlin_rescale tangential (4), rolling (3), twisting (1).
+ * Device kernels keep one contact's history in a local array of this size. */
+#define GS_MAX_HISTORY 8
+
 /* One contact model (one type pair, or one wall): sub-model choices and derived constants. */
 typedef struct gs_model {
   int normal, damping, tangential, rolling, twisting;
@@ -401,7 +405,10 @@ void gs_model_history_sizes(const gs_model *m, int *tangential, int *rolling, in
 /* Factor applied to history slot `slot` when a contact is seen from the other atom (j-i): -1 for
  * tangential vectors, +1 for the mindlin_rescale contact radius and for rolling and twisting
  * histories, whose defining rates do not change sign under i <-> j. */
-double gs_model_history_transfer_factor(const gs_model *m, int slot);
+GS_FN double gs_model_history_transfer_factor(const gs_model *m, int slot)
+{
+  return slot >= m->hist_tangential && slot < m->hist_tangential + 3 ? -1.0 : 1.0;
+}
 
 /* Names for messages and restarts. */
 const char *gs_normal_name(int kind);

@@ -357,12 +357,6 @@ void gs_model_history_sizes(const gs_model *m, int *tangential, int *rolling, in
   *twisting = m->twisting != GS_TWISTING_NONE ? 1 : 0;
 }
 
-double gs_model_history_transfer_factor(const gs_model *m, int slot)
-{
-  if (slot >= m->hist_tangential && slot < m->hist_tangential + 3) return -1.0;
-  return 1.0;
-}
-
 int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
 {
   int i;

@@ -9,6 +9,12 @@
 #include "fix_wall_gran_sync_region.h"
 #include "pair_granular_sync.h"
 
+#ifdef GRANSYNC_KOKKOS
+#include "fix_nve_sphere_sync_kokkos.h"
+#include "fix_wall_gran_sync_kokkos.h"
+#include "pair_granular_sync_kokkos.h"
+#endif
+
 using namespace LAMMPS_NS;
 
 static Pair *pair_granular_sync_creator(LAMMPS *lmp)
@@ -30,6 +36,64 @@ static Fix *fix_wall_gran_sync_region_creator(LAMMPS *lmp, int argc, char **argv
 {
   return new FixWallGranSyncRegion(lmp, argc, argv);
 }
+
+#ifdef GRANSYNC_KOKKOS
+template <class DeviceType> static Pair *pair_granular_sync_kokkos_creator(LAMMPS *lmp)
+{
+  return new PairGranularSyncKokkos<DeviceType>(lmp);
+}
+
+template <class DeviceType> static Fix *fix_nve_sphere_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixNVESphereSyncKokkos<DeviceType>(lmp, argc, argv);
+}
+
+template <class DeviceType> static Fix *fix_wall_gran_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSyncKokkos<DeviceType>(lmp, argc, argv);
+}
+
+// LAMMPS' suffix convention: /kk and /kk/device run on the device, /kk/host on the host (the same
+// space when Kokkos has no GPU backend)
+#ifdef LMP_KOKKOS_GPU
+using GransyncHostType = LMPHostType;
+#else
+using GransyncHostType = LMPDeviceType;
+#endif
+
+// LAMMPS keeps the name pointers: string literals only
+static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsplugin_t &plugin, void *lmp)
+{
+  struct Variant {
+    const char *pair, *nve, *wall;
+    bool host;
+  };
+  const Variant variants[3] = {{"granular/sync/kk", "nve/sphere/sync/kk", "wall/gran/sync/kk", false},
+                               {"granular/sync/kk/device", "nve/sphere/sync/kk/device", "wall/gran/sync/kk/device", false},
+                               {"granular/sync/kk/host", "nve/sphere/sync/kk/host", "wall/gran/sync/kk/host", true}};
+  for (const Variant &variant : variants) {
+    plugin.style = "pair";
+    plugin.name = variant.pair;
+    plugin.info = "granular/sync on the Kokkos device";
+    plugin.creator.v1 = variant.host ? (lammpsplugin_factory1 *) &pair_granular_sync_kokkos_creator<GransyncHostType>
+                                     : (lammpsplugin_factory1 *) &pair_granular_sync_kokkos_creator<LMPDeviceType>;
+    (*register_plugin)(&plugin, lmp);
+
+    plugin.style = "fix";
+    plugin.name = variant.nve;
+    plugin.info = "nve/sphere/sync on the Kokkos device";
+    plugin.creator.v2 = variant.host ? (lammpsplugin_factory2 *) &fix_nve_sphere_sync_kokkos_creator<GransyncHostType>
+                                     : (lammpsplugin_factory2 *) &fix_nve_sphere_sync_kokkos_creator<LMPDeviceType>;
+    (*register_plugin)(&plugin, lmp);
+
+    plugin.name = variant.wall;
+    plugin.info = "wall/gran/sync (planes, z cylinder) on the Kokkos device";
+    plugin.creator.v2 = variant.host ? (lammpsplugin_factory2 *) &fix_wall_gran_sync_kokkos_creator<GransyncHostType>
+                                     : (lammpsplugin_factory2 *) &fix_wall_gran_sync_kokkos_creator<LMPDeviceType>;
+    (*register_plugin)(&plugin, lmp);
+  }
+}
+#endif
 
 extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
 {
@@ -61,4 +125,8 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.info = "granular walls on any region surface with the models and orderings of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_creator;
   (*register_plugin)(&plugin, lmp);
+
+#ifdef GRANSYNC_KOKKOS
+  register_kokkos_styles(register_plugin, plugin, lmp);
+#endif
 }

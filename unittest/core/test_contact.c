@@ -2,38 +2,14 @@
  * Unit tests of the C contact core against analytic single-contact results. */
 #include "gs_check.h"
 #include "gs_contact.h"
+#include "gs_model_words.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define PI 3.14159265358979323846
-
-/* Parse space-separated model words; returns 1 if every word was consumed, else 0 with the
- * parser's message (or the first word left over) in err. */
-static int parse_words(const char *words, int ordering, gs_model *m, char *err)
-{
-  char buf[512];
-  const char *argv[64];
-  int argc = 0, used;
-  char *tok;
-  strncpy(buf, words, sizeof(buf) - 1);
-  buf[sizeof(buf) - 1] = '\0';
-  for (tok = strtok(buf, " "); tok && argc < 64; tok = strtok(NULL, " ")) argv[argc++] = tok;
-  err[0] = '\0';
-  used = gs_model_parse(m, argc, argv, GS_GEOMETRY_PAIR, ordering, err);
-  if (used >= 0 && used < argc) snprintf(err, GS_ERRLEN, "stopped at '%s'", argv[used]);
-  return used == argc;
-}
-
 static gs_model parse_model(const char *words, int ordering)
 {
-  char err[GS_ERRLEN];
-  gs_model m;
-  if (!parse_words(words, ordering, &m, err)) {
-    printf("parse of '%s' failed: %s\n", words, err);
-    exit(2);
-  }
-  return m;
+  return gs_model_from_words(words, GS_GEOMETRY_PAIR, ordering);
 }
 
 /* parse error message for `words`, or "" if it parsed */
@@ -41,7 +17,7 @@ static const char *parse_error(const char *words)
 {
   static char err[GS_ERRLEN];
   gs_model m;
-  parse_words(words, GS_ORDERING_STANDARD, &m, err);
+  gs_parse_words(words, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD, &m, err);
   return err;
 }
 
@@ -82,74 +58,6 @@ static void test_normal_forces(void)
                "hertz/material: F = 4/3 E* sqrt(R*) delta^1.5");
   /* Mindlin NULL: kt = 8 G*, G* = E / (4 (2 - nu)(1 + nu)) for like materials */
   GS_CHECK_REL(m.kt, 8 * 7e10 / (4 * (2 - 0.25) * (1 + 0.25)), 1e-12, "mindlin NULL: kt = 8 G*");
-}
-
-/* Head-on collision integrated with velocity Verlet; returns the measured restitution. The dashpot
- * force jumps at separation, so the exit step costs O(2 zeta pi / steps_per_tc) in e: use a fine step. */
-static double collide(const gs_model *m, double radi, double radj, double density, double v0, double steps_per_tc)
-{
-  const double mi = density * 4.0 / 3.0 * PI * radi * radi * radi;
-  const double mj = density * 4.0 / 3.0 * PI * radj * radj * radj;
-  const double meff = mi * mj / (mi + mj);
-  double xi = 0.0, xj = radi + radj + 1e-9; /* i left of j, approaching */
-  double vi = v0, vj = 0.0, fi = 0.0, dt, kstiff;
-  double hist[8] = {0};
-  gs_contact c;
-  int step, touched = 0;
-
-  /* time step from the stiffest part of the contact */
-  kstiff = m->normal == GS_NORMAL_HOOKE ? m->kn : m->kn * sqrt(radi * radj / (radi + radj) * 0.05 * radi);
-  dt = PI * sqrt(meff / kstiff) / steps_per_tc;
-  for (step = 0; step < 100000000; step++) {
-    vi += 0.5 * dt * fi / mi;
-    vj -= 0.5 * dt * fi / mj;
-    xi += dt * vi;
-    xj += dt * vj;
-    memset(&c, 0, sizeof(c));
-    c.dx[0] = xi - xj;
-    c.radi = radi;
-    c.radj = radj;
-    c.meff = meff;
-    c.vr[0] = vi - vj;
-    c.dt = dt;
-    c.history_update = 1;
-    gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
-    fi = 0.0;
-    if (gs_pair_touching(&c)) {
-      touched = 1;
-      gs_contact_evaluate(m, &c, hist);
-      fi = c.force[0];
-    } else if (touched) {
-      break;
-    }
-    vi += 0.5 * dt * fi / mi;
-    vj -= 0.5 * dt * fi / mj;
-  }
-  return -(vi - vj) / v0;
-}
-
-static void test_coeff_restitution(void)
-{
-  const double ratios[3] = {1, 10, 100};
-  const double es[3] = {0.1, 0.5, 0.9};
-  int a, b;
-  for (a = 0; a < 3; a++) {
-    for (b = 0; b < 3; b++) {
-      char words[256];
-      gs_model m;
-      double e;
-      snprintf(words, sizeof(words), "hooke 1e5 %g damping coeff_restitution tangential linear_history 1e4 0 0.5", es[b]);
-      m = parse_model(words, GS_ORDERING_SYNCHRONIZED);
-      e = collide(&m, 1e-3, 1e-3 / ratios[a], 2500, 0.1, 4000);
-      GS_CHECK(fabs(e - es[b]) <= 0.005 * es[b], "coeff_restitution hooke, size ratio %g, e = %g: measured %.5f", ratios[a],
-               es[b], e);
-      snprintf(words, sizeof(words), "hertz/material 1e9 %g 0.3 damping coeff_restitution tangential mindlin NULL 0 0.5", es[b]);
-      m = parse_model(words, GS_ORDERING_SYNCHRONIZED);
-      e = collide(&m, 1e-3, 1e-3 / ratios[a], 2500, 0.1, 4000);
-      GS_CHECK(fabs(e - es[b]) <= 0.005 * es[b], "coeff_restitution hertz/material, size ratio %g, e = %g: measured %.5f",
-               ratios[a], es[b], e);
-    }
-  }
 }
 
 static double frand(void) { return 2.0 * rand() / (double) RAND_MAX - 1.0; }
@@ -316,7 +224,6 @@ static void test_bad_input(void)
 int main(void)
 {
   test_normal_forces();
-  test_coeff_restitution();
   test_rotate_rescale();
   test_pair_swap(GS_ORDERING_STANDARD);
   test_pair_swap(GS_ORDERING_SYNCHRONIZED);

@@ -13,38 +13,12 @@
  *   cover: a subset in which every sub-model appears with every other sub-model kind at least once
  */
 #include "gs_check.h"
+#include "gs_combos.h"
 #include "gs_lmp.h"
 
 #include <math.h>
 
 #define TOLERANCE 1e-10
-
-static const char *const dampings[] = {"velocity", "mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
-static const char *const tangentials[] = {"linear_nohistory", "linear_history", "mindlin", "mindlin_rescale",
-                                          "mindlin/force", "mindlin_rescale/force"};
-
-/* pair_coeff words for one type; `s` scales the coefficients so that types 1 and 2 differ and 1-2 is mixed */
-static void model_words(char *out, size_t len, int n, int d, int t, int r, int w, double s)
-{
-  char normal[128], tangential[128], rolling[64] = "", twisting[64] = "";
-  double damp;
-  switch (d) {
-    case 0: damp = 0.02 * s; break;   /* velocity: force / velocity */
-    case 1: damp = 20.0 * s; break;   /* mass_velocity: 1 / time */
-    case 2: damp = 200.0 * s; break;  /* viscoelastic: 1 / (time length) */
-    default: damp = 0.6 + 0.2 * s; break; /* tsuji, coeff_restitution: restitution coefficient */
-  }
-  if (n == 0) snprintf(normal, sizeof(normal), "hooke %g %g", 1000.0 * s, damp);
-  else if (n == 1) snprintf(normal, sizeof(normal), "hertz %g %g", 2e4 * s, damp);
-  else snprintf(normal, sizeof(normal), "hertz/material %g %g %g", 3e4 * s, damp, 0.2 + 0.1 * s);
-  if (t == 0) snprintf(tangential, sizeof(tangential), "linear_nohistory %g %g", 0.5 * s, 0.5 * s);
-  else if (t == 1) snprintf(tangential, sizeof(tangential), "linear_history %g %g %g", 800.0 * s, 0.5 * s, 0.5 * s);
-  else snprintf(tangential, sizeof(tangential), "%s %g %g %g", tangentials[t], 1.5e4 * s, 0.5 * s, 0.5 * s);
-  if (r == 1) snprintf(rolling, sizeof(rolling), " rolling sds %g %g %g", 200.0 * s, 0.05 * s, 0.1 * s);
-  if (w == 1) snprintf(twisting, sizeof(twisting), " twisting sds %g %g %g", 100.0 * s, 0.05 * s, 0.1 * s);
-  if (w == 2) snprintf(twisting, sizeof(twisting), " twisting marshall");
-  snprintf(out, len, "%s damping %s tangential %s%s%s", normal, dampings[d], tangential, rolling, twisting);
-}
 
 /* The bed: a frozen bottom layer and 3 free layers of d = 1 spheres, 150 d = 0.1 spheres poured in. */
 static void setup(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2,
@@ -77,8 +51,8 @@ static int run_combo(const char *newton, int n, int d, int t, int r, int w)
   void *stock = gs_lmp_open(), *sync = gs_lmp_open();
   double worst = 0.0, contacts;
   int block, natoms;
-  model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
-  model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
+  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
+  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
   snprintf(label, sizeof(label), "newton %s, %s: %s", newton, r == 0 && w == 0 ? "re-listed" : "list once", c1);
   const int relist = r == 0 && w == 0;
   setup(stock, newton, "pair_style granular", c1, c2, relist);
@@ -132,7 +106,7 @@ int main(int argc, char **argv)
         for (t = 0; t < 6; t++)
           for (r = 0; r < 2; r++)
             for (w = 0; w < 3; w++)
-              if (!(w == 2 && t == 0)) run_combo(newton, n, d, t, r, w); /* marshall needs tangential history */
+              if (gs_combo_valid(t, w)) run_combo(newton, n, d, t, r, w);
   } else {
     /* 30 combinations in which every choice of each sub-model kind appears several times */
     for (k = 0; k < 30; k++) {

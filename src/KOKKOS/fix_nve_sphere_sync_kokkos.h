@@ -1,0 +1,61 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   fix nve/sphere/sync/kk: the integrator and the half-step records on the Kokkos device.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_FIX_NVE_SPHERE_SYNC_KOKKOS_H
+#define LMP_FIX_NVE_SPHERE_SYNC_KOKKOS_H
+
+#include "fix_nve_sphere_sync.h"
+#include "kokkos_base.h"
+#include "kokkos_type.h"
+
+namespace LAMMPS_NS {
+
+template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSync, public KokkosBase {
+ public:
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+
+  FixNVESphereSyncKokkos(class LAMMPS *, int, char **);
+  ~FixNVESphereSyncKokkos() override;
+  void init() override;
+  void setup_pre_force(int) override;
+  void initial_integrate(int) override;
+  void post_integrate() override;
+  void final_integrate() override;
+  void end_of_step() override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
+
+  int pack_forward_comm_kokkos(int, DAT::tdual_int_1d, DAT::tdual_double_1d &, int, int *) override;
+  void unpack_forward_comm_kokkos(int, int, DAT::tdual_double_1d &) override;
+  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &) override;
+  int pack_exchange_kokkos(const int &, DAT::tdual_double_2d_lr &, DAT::tdual_int_1d, DAT::tdual_int_1d,
+                           ExecutionSpace) override;
+  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
+                              ExecutionSpace) override;
+
+  // half-step records x(t+dt/2) - x(t+dt) and v(t+dt/2) on the device, owned and ghost atoms
+  void records_on_device(typename AT::t_double_1d_3_lr &offset_out, typename AT::t_double_1d_3_lr &vhalf_out);
+  // the same on the host (half_offset(), half_velocity())
+  void records_to_host() { sync_records_host(); }
+
+ private:
+  DAT::tdual_double_1d_3_lr k_xstart, k_offset, k_vhalf;
+
+  void sync_records_host();
+  void modified_records_host();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif

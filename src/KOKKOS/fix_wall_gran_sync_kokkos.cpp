@@ -1,0 +1,209 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Kokkos adapter of fix wall/gran/sync: one atom per work item through gs_wall_contact() of the
+   C core (src/core/gs_wall.h), like the CPU fix; the per-atom wall history is a DualView that
+   travels with migrating atoms on the device.
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "fix_nve_sphere_sync_kokkos.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+
+#include "gransync_kokkos_rows.h"
+#include "update.h"
+
+#include "gs_wall.h"
+
+using namespace LAMMPS_NS;
+
+template <class DeviceType>
+FixWallGranSyncKokkos<DeviceType>::FixWallGranSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
+    FixWallGranSync(lmp, narg, arg)
+{
+  if (!lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
+  kokkosable = 1;
+  exchange_comm_device = sort_device = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK;
+  datamask_modify = F_MASK | TORQUE_MASK;
+
+  if (size_history > 0) {
+    // the base class grew a plain host array; replace it by a DualView
+    memory->destroy(history);
+    history = nullptr;
+    grow_arrays(atom->nmax);
+    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  }
+}
+
+template <class DeviceType> FixWallGranSyncKokkos<DeviceType>::~FixWallGranSyncKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_history, history);
+}
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::init()
+{
+  FixWallGranSync::init();
+  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+    error->all(FLERR, "fix wall/gran/sync/kk needs the half-step records on the device: use fix "
+                      "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
+}
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(int /*vflag*/)
+{
+  const double dt = update->dt;
+  gs_wall_step step;
+  gs_wall_step_init(&wall, model.ordering, (update->ntimestep - time_origin) * dt, dt, update->setupflag == 0, &step);
+
+  atomKK->sync(execution_space, datamask_read);
+  auto d_x = atomKK->k_x.template view<DeviceType>();
+  auto d_v = atomKK->k_v.template view<DeviceType>();
+  auto d_omega = atomKK->k_omega.template view<DeviceType>();
+  auto d_f = atomKK->k_f.template view<DeviceType>();
+  auto d_torque = atomKK->k_torque.template view<DeviceType>();
+  auto d_rmass = atomKK->k_rmass.template view<DeviceType>();
+  auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  auto d_mask = atomKK->k_mask.template view<DeviceType>();
+  typename AT::t_double_1d_3_lr d_offset, d_vhalf;
+  const int records = fix_halfstep != nullptr;
+  if (records) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(d_offset, d_vhalf);
+  k_history.template sync<DeviceType>();
+  auto d_history = k_history.template view<DeviceType>();
+  const gs_model wall_model = model;
+  const gs_wall wall_geometry = wall;
+  const int bit = groupbit, nhistory = size_history;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
+        if (!(d_mask(i) & bit)) return;
+        double x[3], v[3], xh[3], vh[3], omega[3], f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};
+        double hist[GS_MAX_HISTORY];
+        for (int k = 0; k < 3; k++) {
+          x[k] = d_x(i, k);
+          v[k] = d_v(i, k);
+          omega[k] = d_omega(i, k);
+        }
+        if (sync && records) {
+          for (int k = 0; k < 3; k++) {
+            xh[k] = x[k] + d_offset(i, k);
+            vh[k] = d_vhalf(i, k);
+          }
+        } else if (sync) {
+          gs_reconstruct_half_step(x, v, step.dt, xh);
+          for (int k = 0; k < 3; k++) vh[k] = v[k];
+        }
+        for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
+        gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v, omega, d_radius(i),
+                        d_rmass(i), nhistory ? hist : nullptr, f, torque);
+        for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
+        // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
+        for (int k = 0; k < 3; k++) {
+          d_f(i, k) += f[k];
+          d_torque(i, k) += torque[k];
+        }
+      });
+  atomKK->modified(execution_space, datamask_modify);
+  k_history.template modify<DeviceType>();
+}
+
+/* ---- per-atom history ----------------------------------------------------------------------- */
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::grow_arrays(int nmax)
+{
+  if (size_history == 0) return;
+  k_history.template sync<DeviceType>();    // resize keeps the device copy
+  memoryKK->grow_kokkos(k_history, history, nmax, size_history, "wall/gran/sync:history");
+}
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+{
+  k_history.sync_host();
+  FixWallGranSync::copy_arrays(i, j, delflag);
+  k_history.modify_host();
+}
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::set_arrays(int i)
+{
+  k_history.sync_host();
+  FixWallGranSync::set_arrays(i);
+  k_history.modify_host();
+}
+
+template <class DeviceType> int FixWallGranSyncKokkos<DeviceType>::pack_exchange(int i, double *buf)
+{
+  k_history.sync_host();
+  return FixWallGranSync::pack_exchange(i, buf);
+}
+
+template <class DeviceType> int FixWallGranSyncKokkos<DeviceType>::unpack_exchange(int i, double *buf)
+{
+  k_history.sync_host();
+  const int n = FixWallGranSync::unpack_exchange(i, buf);
+  k_history.modify_host();
+  return n;
+}
+
+template <class DeviceType> int FixWallGranSyncKokkos<DeviceType>::pack_restart(int i, double *buf)
+{
+  k_history.sync_host();
+  return FixWallGranSync::pack_restart(i, buf);
+}
+
+template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
+{
+  k_history.sync_host();
+  FixWallGranSync::unpack_restart(nlocal, nth);
+  k_history.modify_host();
+}
+
+template <class DeviceType>
+void FixWallGranSyncKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
+{
+  if (size_history == 0) return;
+  k_history.sync_device();
+  sorter.sort(LMPDeviceType(), k_history.view_device());
+  k_history.modify_device();
+}
+
+template <class DeviceType>
+int FixWallGranSyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                            DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
+                                                            ExecutionSpace /*space*/)
+{
+  if (size_history == 0) return 0;
+  k_history.template sync<DeviceType>();
+  GransyncRows::pack<DeviceType>(k_history.template view<DeviceType>(), size_history, size_history, 0, nsend, k_buf,
+                                 k_sendlist, k_copylist);
+  k_history.template modify<DeviceType>();
+  return size_history * nsend;
+}
+
+template <class DeviceType>
+void FixWallGranSyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                               DAT::tdual_int_1d &k_indices, int nrecv,
+                                                               int /*nrecv1*/, int /*nextrarecv1*/,
+                                                               ExecutionSpace /*space*/)
+{
+  if (size_history == 0) return;
+  k_history.template sync<DeviceType>();
+  GransyncRows::unpack<DeviceType>(k_history.template view<DeviceType>(), size_history, size_history, 0, nrecv, k_buf,
+                                   k_indices);
+  k_history.template modify<DeviceType>();
+}
+
+namespace LAMMPS_NS {
+template class FixWallGranSyncKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class FixWallGranSyncKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS

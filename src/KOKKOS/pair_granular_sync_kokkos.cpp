@@ -1,0 +1,336 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Kokkos adapter of pair granular/sync: gathers each contact into a gs_contact and calls the C
+   core (src/core/gs_contact.h), like the CPU style, on the device.
+
+   Contact history lives in fix neigh/history/kk, which hands a contact to the other atom with
+   every value negated. gransync negates only the tangential history (doc/ordering.md); the rolling
+   and twisting histories are symmetric under i <-> j. They are therefore stored multiplied by
+   sigma = +1 when tag(i) < tag(j), -1 otherwise: sigma flips with the pair's orientation exactly
+   as the fix's negation does, so the stored value always decodes to the same physical history.
+------------------------------------------------------------------------- */
+
+#include "pair_granular_sync_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "fix_neigh_history_kokkos.h"
+#include "fix_nve_sphere_sync_kokkos.h"
+#include "force.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "neigh_list_kokkos.h"
+#include "neigh_request.h"
+#include "neighbor.h"
+#include "update.h"
+
+#include "gs_contact.h"
+
+#include <type_traits>
+
+using namespace LAMMPS_NS;
+
+namespace {
+
+// One half-list row (atom i and its neighbors) per work item.
+template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
+  typedef DeviceType device_type;
+  typedef EV_FLOAT value_type;
+  typedef ArrayTypes<DeviceType> AT;
+
+  typename AT::t_kkfloat_1d_3_lr_randomread x;
+  typename AT::t_kkfloat_1d_3_randomread v, omega;
+  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, typename KKDevice<DeviceType>::value,
+               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+      f, torque;
+  Kokkos::View<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, typename KKDevice<DeviceType>::value,
+               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
+      vatom;
+  typename AT::t_int_1d_randomread type, mask;
+  typename AT::t_tagint_1d_randomread tag;
+  typename AT::t_kkfloat_1d_randomread rmass, radius;
+  typename AT::t_neighbors_2d neighbors;
+  typename AT::t_int_1d_randomread ilist, numneigh;
+  typename AT::t_int_2d touch;
+  typename AT::t_kkfloat_2d history;
+  typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
+  Kokkos::View<gs_model *, DeviceType> models;
+
+  double special_lj[4];
+  double dt;
+  int stride, nlocal, size_history, use_history, history_update, records, freeze_bit;
+  int vflag_global, vflag_atom;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
+  {
+    const int i = ilist(ii);
+    const int itype = type(i);
+    const int jnum = numneigh(i);
+    double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
+
+    for (int jj = 0; jj < jnum; jj++) {
+      int j = neighbors(i, jj);
+      const double factor_lj = special_lj[(j >> SBBITS) & 3];
+      j &= NEIGHMASK;
+      if (factor_lj == 0.0) continue;
+
+      const gs_model *m = &models(itype * stride + type(j));
+      gs_contact c;
+      for (int k = 0; k < 3; k++) c.dx[k] = x(i, k) - x(j, k);
+      c.radi = radius(i);
+      c.radj = radius(j);
+      if (!gs_pair_touching(&c)) {
+        if (use_history && touch(i, jj)) {
+          touch(i, jj) = 0;
+          for (int k = 0; k < size_history; k++) history(i, size_history * jj + k) = 0.0;
+        }
+        continue;
+      }
+      if (use_history) touch(i, jj) = 1;
+
+      const double mi = rmass(i), mj = rmass(j);
+      c.meff = mi * mj / (mi + mj);
+      if (mask(i) & freeze_bit) c.meff = mj;
+      if (mask(j) & freeze_bit) c.meff = mi;
+      c.dt = dt;
+      c.history_update = history_update;
+      for (int k = 0; k < 3; k++) {
+        c.omegai[k] = omega(i, k);
+        c.omegaj[k] = omega(j, k);
+      }
+      if (m->ordering == GS_ORDERING_SYNCHRONIZED && records) {
+        for (int k = 0; k < 3; k++) {
+          c.vr[k] = vhalf(i, k) - vhalf(j, k);
+          c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
+        }
+      } else {
+        for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
+        if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+      }
+
+      double hist[GS_MAX_HISTORY];
+      const double sigma = tag(i) < tag(j) ? 1.0 : -1.0;
+      for (int k = 0; k < size_history; k++)
+        hist[k] = history(i, size_history * jj + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      gs_contact_evaluate(m, &c, use_history ? hist : nullptr);
+      for (int k = 0; k < size_history; k++)
+        history(i, size_history * jj + k) = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+
+      double fij[3];
+      for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
+      if (NEIGHFLAG == HALF) {
+        // one thread: add in the CPU style's order, so both give the same bits
+        for (int k = 0; k < 3; k++) {
+          f(i, k) += fij[k];
+          torque(i, k) += factor_lj * c.torquei[k];
+        }
+      } else {
+        for (int k = 0; k < 3; k++) {
+          fi[k] += fij[k];
+          ti[k] += factor_lj * c.torquei[k];
+        }
+      }
+      if (j < nlocal) {    // newton off
+        for (int k = 0; k < 3; k++) {
+          f(j, k) -= fij[k];
+          torque(j, k) += factor_lj * c.torquej[k];
+        }
+      }
+      if (vflag_global || vflag_atom) {
+        const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
+                             c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
+        const double share_j = j < nlocal ? 0.5 : 0.0;
+        if (vflag_global)
+          for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
+        if (vflag_atom)
+          for (int k = 0; k < 6; k++) {
+            vatom(i, k) += 0.5 * w[k];
+            if (j < nlocal) vatom(j, k) += 0.5 * w[k];
+          }
+      }
+    }
+    if (NEIGHFLAG != HALF)
+      for (int k = 0; k < 3; k++) {
+        f(i, k) += fi[k];
+        torque(i, k) += ti[k];
+      }
+  }
+};
+
+}    // namespace
+
+template <class DeviceType>
+PairGranularSyncKokkos<DeviceType>::PairGranularSyncKokkos(LAMMPS *lmp) :
+    PairGranularSync(lmp), neighflag(0), h_list_build(-1)
+{
+  if (!lmp->kokkos) error->all(FLERR, "pair_style granular/sync/kk requires Kokkos: run LAMMPS with '-k on'");
+  kokkosable = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | TYPE_MASK | MASK_MASK | TAG_MASK |
+      RMASS_MASK | RADIUS_MASK;
+  datamask_modify = F_MASK | TORQUE_MASK;
+}
+
+template <class DeviceType> PairGranularSyncKokkos<DeviceType>::~PairGranularSyncKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_vatom, vatom);
+  vatom = nullptr;
+}
+
+template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::history_fix_style() const
+{
+  return std::is_same_v<DeviceType, LMPDeviceType> ? "NEIGH_HISTORY/KK/DEVICE" : "NEIGH_HISTORY/KK/HOST";
+}
+
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
+{
+  if (force->newton_pair)
+    error->all(FLERR, "pair_style granular/sync/kk requires 'newton off' (fix neigh/history/kk moves contact "
+                      "history between ranks only then): add '-pk kokkos newton off' or 'package kokkos newton off'");
+  PairGranularSync::init_style();
+  if (fix_rigid)
+    error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
+               fix_rigid->style);
+  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+    error->all(FLERR, "pair_style granular/sync/kk needs the half-step records on the device: use fix "
+                      "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
+
+  neighflag = lmp->kokkos->neighflag;
+  if (neighflag == FULL)
+    error->all(FLERR, "pair_style granular/sync/kk needs a half neighbor list: add '-pk kokkos neigh half'");
+  auto request = neighbor->find_request(this);
+  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
+  request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
+  d_models = Kokkos::View<gs_model *, DeviceType>();    // mixing in init_one() follows: upload on first compute
+}
+
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::upload_models()
+{
+  d_models = Kokkos::View<gs_model *, DeviceType>("granular/sync/kk:models", models.size());
+  auto h_models = Kokkos::create_mirror_view(d_models);
+  for (size_t k = 0; k < models.size(); k++) h_models(k) = models[k];
+  Kokkos::deep_copy(d_models, h_models);
+}
+
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int eflag, int vflag)
+{
+  ev_init(eflag, vflag, 0);
+  if (d_models.extent(0) != models.size()) upload_models();
+  if (vflag_atom) {
+    memoryKK->destroy_kokkos(k_vatom, vatom);
+    memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
+  }
+
+  atomKK->sync(execution_space, datamask_read);
+  atomKK->modified(execution_space, datamask_modify);
+
+  EV_FLOAT ev;
+  if (neighflag == HALF)
+    run_kernel<HALF>(list->inum, ev);
+  else
+    run_kernel<HALFTHREAD>(list->inum, ev);
+
+  if (vflag_global)
+    for (int k = 0; k < 6; k++) virial[k] += static_cast<double>(ev.v[k]);
+  if (vflag_atom) {
+    k_vatom.template modify<DeviceType>();
+    k_vatom.sync_host();
+  }
+}
+
+// compute pair/local and friends: the CPU style's single() on host copies of the device data
+template <class DeviceType>
+double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
+                                                  double factor_lj, double &fforce)
+{
+  atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK | TYPE_MASK | TAG_MASK);
+  if (fix_halfstep) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_to_host();
+  return PairGranularSync::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
+}
+
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
+{
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  if (h_list_build != neighbor->ncalls) {
+    h_neighbors = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_neighbors);
+    h_numneigh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_numneigh);
+    h_list_build = neighbor->ncalls;
+  }
+  auto *history_fix = static_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
+  history_fix->k_firstvalue.sync_host();
+  auto h_values = history_fix->k_firstvalue.view_host();
+  const tagint *tag = atom->tag;
+  for (int jj = 0; jj < h_numneigh(i); jj++) {
+    if ((h_neighbors(i, jj) & NEIGHMASK) != j) continue;
+    const gs_model *m = &model_ref(atom->type[i], atom->type[j]);
+    const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
+    for (int k = 0; k < size_history; k++)
+      history[k] = h_values(i, size_history * jj + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+    return;
+  }
+}
+
+template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::run_kernel(int inum, EV_FLOAT &ev)
+{
+  GranularSyncPairKernel<DeviceType, NEIGHFLAG> kernel;
+  kernel.x = atomKK->k_x.template view<DeviceType>();
+  kernel.v = atomKK->k_v.template view<DeviceType>();
+  kernel.omega = atomKK->k_omega.template view<DeviceType>();
+  kernel.f = atomKK->k_f.template view<DeviceType>();
+  kernel.torque = atomKK->k_torque.template view<DeviceType>();
+  if (vflag_atom) kernel.vatom = k_vatom.template view<DeviceType>();
+  kernel.type = atomKK->k_type.template view<DeviceType>();
+  kernel.mask = atomKK->k_mask.template view<DeviceType>();
+  kernel.tag = atomKK->k_tag.template view<DeviceType>();
+  kernel.rmass = atomKK->k_rmass.template view<DeviceType>();
+  kernel.radius = atomKK->k_radius.template view<DeviceType>();
+
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  kernel.neighbors = k_list->d_neighbors;
+  kernel.ilist = k_list->d_ilist;
+  kernel.numneigh = k_list->d_numneigh;
+
+  auto *history_fix = use_history ? static_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history) : nullptr;
+  if (history_fix) {
+    history_fix->k_firstflag.template sync<DeviceType>();
+    history_fix->k_firstvalue.template sync<DeviceType>();
+    kernel.touch = history_fix->k_firstflag.template view<DeviceType>();
+    kernel.history = history_fix->k_firstvalue.template view<DeviceType>();
+  }
+  kernel.records = 0;
+  if (fix_halfstep) {
+    static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(kernel.offset, kernel.vhalf);
+    kernel.records = 1;
+  }
+  kernel.models = d_models;
+
+  for (int k = 0; k < 4; k++) kernel.special_lj[k] = force->special_lj[k];
+  kernel.dt = update->dt;
+  kernel.stride = ntypes_alloc + 1;
+  kernel.nlocal = atom->nlocal;
+  kernel.size_history = size_history;
+  kernel.use_history = use_history;
+  kernel.history_update = update->setupflag == 0;
+  kernel.freeze_bit = freeze_group_bit;
+  kernel.vflag_global = vflag_global;
+  kernel.vflag_atom = vflag_atom;
+
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), kernel, ev);
+
+  if (history_fix) {
+    history_fix->k_firstflag.template modify<DeviceType>();
+    history_fix->k_firstvalue.template modify<DeviceType>();
+  }
+}
+
+namespace LAMMPS_NS {
+template class PairGranularSyncKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class PairGranularSyncKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS

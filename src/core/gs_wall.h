@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * gransync: a sphere against a flat wall or the inside of a z cylinder, for every wall adapter
+ * (fix wall/gran/sync and its Kokkos twin). The wall's motion over the step is set once per step
+ * on the host (gs_wall_step_init); gs_wall_contact() then handles one atom. */
+#ifndef GS_WALL_H
+#define GS_WALL_H
+
+#include "gs_contact.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum gs_wall_style { GS_WALL_XPLANE = 0, GS_WALL_YPLANE = 1, GS_WALL_ZPLANE = 2, GS_WALL_ZCYLINDER = 3 };
+
+/* A wall: a pair of planes normal to `style` at lo/hi (either may be absent: +-huge), or a z
+ * cylinder of radius `cylradius` around the z axis, moving by wiggle (along `axis`) or shear. */
+typedef struct gs_wall {
+  int style;
+  double lo, hi, cylradius;
+  int wiggle, shear, axis;
+  double amplitude, wiggle_omega, vshear;
+} gs_wall;
+
+/* Wall positions and velocity for one step. */
+typedef struct gs_wall_step {
+  double wlo, whi;           /* at t+dt */
+  double wlo_half, whi_half; /* at t+dt/2 */
+  double vwall[3];
+  double dt;
+  int history_update;
+} gs_wall_step;
+
+/* displacement of a wiggled wall at `time` since the wall was defined */
+GS_FN double gs_wall_wiggle_displacement(const gs_wall *w, double time)
+{
+  return w->wiggle ? w->amplitude - w->amplitude * cos(w->wiggle_omega * time) : 0.0;
+}
+
+/* time: t+dt since the wall was defined. Standard ordering: the wall velocity at t+dt (as stock);
+ * synchronized: its mean over the step, like the half-step velocity of a Verlet atom. */
+GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double dt, int history_update,
+                             gs_wall_step *s)
+{
+  const double move = gs_wall_wiggle_displacement(w, time), move0 = gs_wall_wiggle_displacement(w, time - dt);
+  const int normal_motion = w->wiggle && w->axis == w->style;
+  s->wlo = w->lo + (normal_motion ? move : 0.0);
+  s->whi = w->hi + (normal_motion ? move : 0.0);
+  s->wlo_half = w->lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
+  s->whi_half = w->hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
+  gs_zero3(s->vwall);
+  if (w->wiggle)
+    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt
+                                                             : w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
+  else if (w->shear)
+    s->vwall[w->axis] = w->vshear;
+  s->dt = dt;
+  s->history_update = history_update;
+}
+
+/* Vector from the wall's contact point to x for planes at wlo/whi (cylinder: around the z axis),
+ * its length r, and the wall's radius for the effective radius (0: flat). */
+GS_FN void gs_wall_separation(const gs_wall *w, const double *x, double wlo, double whi, double *dx, double *r,
+                              double *rwall)
+{
+  dx[0] = dx[1] = dx[2] = 0.0;
+  *rwall = 0.0;
+  if (w->style == GS_WALL_ZCYLINDER) {
+    /* particles inside the cylinder; a concave wall of radius -2R as LAMMPS' region walls */
+    const double raxis = sqrt(x[0] * x[0] + x[1] * x[1]);
+    const double factor = 1.0 - w->cylradius / raxis;
+    dx[0] = x[0] * factor;
+    dx[1] = x[1] * factor;
+    *r = w->cylradius - raxis;
+    *rwall = -2.0 * w->cylradius;
+    return;
+  }
+  {
+    const double del1 = x[w->style] - wlo;
+    const double del2 = whi - x[w->style];
+    dx[w->style] = del1 < del2 ? del1 : -del2;
+    *r = fabs(dx[w->style]);
+  }
+}
+
+/* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
+ * (synchronized ordering only; may equal x/v otherwise). Adds force and torque; returns 0 and
+ * clears the history when not touching. */
+GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
+                          const double *v, const double *xhalf, const double *vhalf, const double *omega,
+                          double radius, double rmass, double *history, double *force, double *torque)
+{
+  gs_contact c;
+  double rwall;
+  int k;
+  gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
+  c.radi = radius;
+  c.radj = rwall;
+  if (!gs_wall_touching(&c)) {
+    if (history)
+      for (k = 0; k < m->size_history; k++) history[k] = 0.0;
+    return 0;
+  }
+  c.dt = s->dt;
+  c.history_update = s->history_update;
+  c.meff = rmass;
+  gs_copy3(omega, c.omegai);
+  gs_zero3(c.omegaj);
+  if (m->ordering == GS_ORDERING_SYNCHRONIZED) {
+    double r_half, rwall_half;
+    gs_wall_separation(w, xhalf, s->wlo_half, s->whi_half, c.dx_half, &r_half, &rwall_half);
+    gs_sub3(vhalf, s->vwall, c.vr);
+  } else {
+    gs_sub3(v, s->vwall, c.vr);
+  }
+  gs_contact_evaluate(m, &c, history);
+  gs_add3(force, c.force, force);
+  gs_add3(torque, c.torquei, torque);
+  return 1;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

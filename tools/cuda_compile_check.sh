@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Compiles gransync's /kk translation units for CUDA (default: Hopper, sm_90) with this machine's
+# nvcc: Kokkos 5.0.2 from the pinned Debian tarball is built for CUDA once (cached, ~2 min on
+# 2 cores), then the /kk sources are compiled, not linked. No GPU is needed.
+#
+# usage: bash tools/cuda_compile_check.sh [BUILD_DIR]   (BUILD_DIR: a configured gransync build, default build)
+#   GRANSYNC_CUDA_ARCH=<Kokkos arch> overrides HOPPER90; NVCC=<path> picks the compiler.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+arch=${GRANSYNC_CUDA_ARCH:-HOPPER90}
+
+cache_value() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+lammps_src=$(cache_value GRANSYNC_LAMMPS_SRC)
+kokkos_src=$(cache_value GRANSYNC_KOKKOS_SOURCE_DIR)
+cache_dir=$(cache_value GRANSYNC_CACHE_DIR)
+if [[ -z "$lammps_src" || -z "$kokkos_src" ]]; then
+  echo "cuda_compile_check: $build is not a gransync build with Kokkos (configure it first: bash tools/build.sh)" >&2
+  exit 2
+fi
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if [[ ! -x "$nvcc" ]]; then
+  echo "cuda_compile_check: no nvcc (set NVCC=/path/to/nvcc)" >&2
+  exit 2
+fi
+export PATH="$(dirname "$nvcc"):$PATH"
+wrapper="$kokkos_src/bin/nvcc_wrapper"
+generator=$(command -v ninja >/dev/null && echo Ninja || echo "Unix Makefiles")
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# Kokkos for CUDA, static (nothing to link against a driver), once per machine and arch
+key=$("$nvcc" --version | tail -1 | sha256sum | cut -c1-12)
+kokkos_prefix="$cache_dir/kokkos-cuda-$arch-$key"
+if [[ ! -f "$kokkos_prefix/.complete" ]]; then
+  echo "cuda_compile_check: building Kokkos for CUDA ($arch) into $kokkos_prefix"
+  rm -rf "$kokkos_prefix"
+  cmake -S "$kokkos_src" -B "$kokkos_prefix/build" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$wrapper" -DCMAKE_CXX_STANDARD=20 -DBUILD_SHARED_LIBS=OFF \
+    -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_CUDA=ON "-DKokkos_ARCH_$arch=ON" \
+    -DCMAKE_INSTALL_PREFIX="$kokkos_prefix/install" -DCMAKE_INSTALL_LIBDIR=lib > "$kokkos_prefix.log" 2>&1 ||
+    { tail -30 "$kokkos_prefix.log"; exit 1; }
+  cmake --build "$kokkos_prefix/build" --parallel "$jobs" --target install >> "$kokkos_prefix.log" 2>&1 ||
+    { tail -30 "$kokkos_prefix.log"; exit 1; }
+  touch "$kokkos_prefix/.complete"
+fi
+
+check="$build/cuda_check"
+cmake -S "$root/tools/cuda_check" -B "$check" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_COMPILER="$wrapper" -DKokkos_DIR="$kokkos_prefix/install/lib/cmake/Kokkos" \
+  -DGRANSYNC_ROOT="$root" -DLAMMPS_SRC="$lammps_src" > "$check.log" 2>&1 || { tail -30 "$check.log"; exit 1; }
+cmake --build "$check" --parallel "$jobs"
+echo "cuda_compile_check: the /kk translation units compile for CUDA ($arch)"

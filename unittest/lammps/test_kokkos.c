@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * The /kk styles against their CPU twins, side by side in one process (Kokkos OpenMP here, any
+ * Kokkos backend where the test runs): pair granular/sync/kk, fix nve/sphere/sync/kk and fix
+ * wall/gran/sync/kk against granular/sync, nve/sphere/sync and wall/gran/sync.
+ *
+ *  models:  a polydisperse (size ratio 10) frictional bed on a granular floor wall, re-neighboring
+ *           every step, 1000 steps, every model combination (or a covering subset) in both
+ *           orderings: positions, velocities, spins, forces and torques every 250 steps and the
+ *           pressure agree to 1e-10 relative; at the end every contact's tangential force, rolling
+ *           force and twisting torque (from the contact history, through compute pair/local).
+ *  walls:   planes and the z cylinder, static, wiggled and sheared, both orderings.
+ *  three_sphere: the example of Vyas et al. Fig. 1 separates at the same step as on the CPU.
+ *  errors:  newton on, a full neighbor list, CPU half-step records with a /kk pair style.
+ *
+ * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors
+ *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs; GRANSYNC_KOKKOS_COMM=no: LAMMPS' host-side exchange,
+ *   communication and sorting instead of the device-side ones
+ */
+#include "gs_check.h"
+#include "gs_combos.h"
+#include "gs_lmp.h"
+
+#include <math.h>
+
+#define TOLERANCE 1e-10
+
+static char threads[16] = "1";
+static const char *comm = "device";
+
+/* a LAMMPS instance with Kokkos and the /kk suffix, on the half list with newton off; on
+ * GRANSYNC_KOKKOS_GPUS=N GPUs (tools/gpu_build_and_test.sh), else on CPU threads */
+static void *kk_open(void)
+{
+  const char *gpus = getenv("GRANSYNC_KOKKOS_GPUS");
+  const char *start[] = {"gs_test", "-log", "none", "-screen", "none", "-nocite", "-k", "on", "t", threads};
+  /* device-side exchange, ghost communication and sorting, as on GPUs; GRANSYNC_KOKKOS_COMM=no
+   * selects LAMMPS' host paths, its default on CPUs */
+  const char *package[] = {"-sf", "kk", "-pk", "kokkos", "newton", "off", "neigh", "half", "comm", comm, "sort", comm};
+  const char *args[24];
+  int nargs = 0, k;
+  void *lmp;
+  for (k = 0; k < 10; k++) args[nargs++] = start[k];
+  if (gpus && *gpus) {
+    args[nargs++] = "g";
+    args[nargs++] = gpus;
+  }
+  for (k = 0; k < 12; k++) args[nargs++] = package[k];
+  lmp = lammps_open(nargs, (char **) args, MPI_COMM_WORLD, NULL);
+  if (!lmp) {
+    fprintf(stderr, "cannot create a Kokkos LAMMPS instance\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  gs_cmd(lmp, "plugin load " GRANSYNC_PLUGIN);
+  return lmp;
+}
+
+/* Large spheres on a lattice just above a granular floor wall at z = -0.5, fine spheres between
+ * them; four large spheres frozen. */
+static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
+{
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;newton off;"
+                "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0;"
+                "region bed block 0 4 0 4 0 4;create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
+                "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
+                "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
+                "group frozen id 1:4;velocity large create 0.5 4928459 dist gaussian loop geom;"
+                "velocity frozen set 0 0 0");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
+  gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
+                "fix freeze frozen freeze;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s", wall, ordering);
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "thermo_style custom step c_ncontacts press");
+}
+
+/* every contact's |tangential force|, |rolling force|, |twisting torque| keyed by its atom IDs */
+typedef struct {
+  double lo, hi, value[3];
+} contact_row;
+
+static int compare_rows(const void *a, const void *b)
+{
+  const contact_row *p = (const contact_row *) a, *q = (const contact_row *) b;
+  if (p->lo != q->lo) return p->lo < q->lo ? -1 : 1;
+  return p->hi < q->hi ? -1 : (p->hi > q->hi ? 1 : 0);
+}
+
+static contact_row *contact_table(void *lmp, int *rows)
+{
+  contact_row *table;
+  double **ids, **forces;
+  int k, n;
+  gs_lines(lmp, "compute ids all property/local patom1 patom2;compute forces all pair/local p4 p8 p9;run 0 post no");
+  n = lammps_extract_setting(lmp, "nlocal") >= 0
+          ? *(int *) lammps_extract_compute(lmp, "forces", LMP_STYLE_LOCAL, LMP_SIZE_ROWS)
+          : 0;
+  ids = (double **) lammps_extract_compute(lmp, "ids", LMP_STYLE_LOCAL, LMP_TYPE_ARRAY);
+  forces = (double **) lammps_extract_compute(lmp, "forces", LMP_STYLE_LOCAL, LMP_TYPE_ARRAY);
+  table = (contact_row *) malloc(sizeof(contact_row) * (size_t) (n > 0 ? n : 1));
+  for (k = 0; k < n; k++) {
+    table[k].lo = fmin(ids[k][0], ids[k][1]);
+    table[k].hi = fmax(ids[k][0], ids[k][1]);
+    table[k].value[0] = forces[k][0];
+    table[k].value[1] = forces[k][1];
+    table[k].value[2] = fabs(forces[k][2]);
+  }
+  qsort(table, (size_t) n, sizeof(contact_row), compare_rows);
+  *rows = n;
+  return table;
+}
+
+/* largest relative difference of the two runs' contact tables; +inf if they list different pairs */
+static double contact_diff(void *a, void *b, int *touching)
+{
+  int na, nb, k, q;
+  contact_row *ta = contact_table(a, &na), *tb = contact_table(b, &nb);
+  double worst = 0.0, scale[3] = {0.0, 0.0, 0.0};
+  *touching = 0;
+  if (na != nb) worst = INFINITY;
+  for (k = 0; k < na && k < nb; k++) {
+    if (ta[k].lo != tb[k].lo || ta[k].hi != tb[k].hi) worst = INFINITY;
+    for (q = 0; q < 3; q++) scale[q] = fmax(scale[q], fabs(ta[k].value[q]));
+    if (ta[k].value[0] > 0.0) (*touching)++;
+  }
+  for (k = 0; k < na && k < nb && worst < INFINITY; k++)
+    for (q = 0; q < 3; q++)
+      if (scale[q] > 0.0) worst = fmax(worst, fabs(ta[k].value[q] - tb[k].value[q]) / scale[q]);
+  free(ta);
+  free(tb);
+  return worst;
+}
+
+/* 1000 steps of CPU and /kk side by side; the largest relative difference seen */
+static double run_pair(void *cpu, void *kk, double *contacts)
+{
+  double worst = 0.0, press_cpu, press_kk, *sum;
+  int block;
+  for (block = 0; block < 4; block++) {
+    double diff;
+    gs_cmd(cpu, "run 250 pre %s post no", block ? "no" : "yes");
+    gs_cmd(kk, "run 250 pre %s post no", block ? "no" : "yes");
+    diff = gs_state_diff(cpu, kk, 1);
+    worst = fmax(worst, diff != diff ? INFINITY : diff);
+  }
+  press_cpu = lammps_get_thermo(cpu, "press");
+  press_kk = lammps_get_thermo(kk, "press");
+  worst = fmax(worst, fabs(press_kk - press_cpu) / fmax(fabs(press_cpu), 1e-300));
+  sum = (double *) lammps_extract_compute(kk, "ncontacts", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+  *contacts = sum ? *sum : 0.0;
+  return worst;
+}
+
+static void model_case(const char *ordering, int n, int d, int t, int r, int w)
+{
+  char c1[512], c2[512];
+  void *cpu = gs_lmp_open(), *kk = kk_open();
+  double state, contacts, history;
+  int touching = 0;
+  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
+  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
+  bed(cpu, ordering, c1, c2, c1);
+  bed(kk, ordering, c1, c2, c1);
+  state = run_pair(cpu, kk, &contacts);
+  /* contacts are listed per rank: compare them on one rank */
+  if (lammps_extract_setting(cpu, "world_size") == 1) {
+    history = contact_diff(cpu, kk, &touching);
+    GS_CHECK(state <= TOLERANCE && history <= TOLERANCE && contacts > 100,
+             "%-12s %-120s state %.1e, per-contact forces %.1e (%d sliding or sticking), %.0f contact ends", ordering,
+             c1, state, history, touching, contacts);
+  } else {
+    GS_CHECK(state <= TOLERANCE && contacts > 100, "%-12s %-120s state %.1e, %.0f contact ends", ordering, c1, state,
+             contacts);
+  }
+  lammps_close(cpu);
+  lammps_close(kk);
+}
+
+static void models(int all)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o, n, d, t, r, w, k;
+  for (o = 0; o < 2; o++) {
+    if (all) {
+      for (n = 0; n < GS_COMBO_NORMALS; n++)
+        for (d = 0; d < GS_COMBO_DAMPINGS; d++)
+          for (t = 0; t < GS_COMBO_TANGENTIALS; t++)
+            for (r = 0; r < GS_COMBO_ROLLINGS; r++)
+              for (w = 0; w < GS_COMBO_TWISTINGS; w++)
+                if (gs_combo_valid(t, w)) model_case(orderings[o], n, d, t, r, w);
+    } else {
+      /* 30 combinations in which every choice of each sub-model kind appears several times */
+      for (k = 0; k < 30; k++) {
+        t = k % 6;
+        w = (k / 2) % 3;
+        if (!gs_combo_valid(t, w)) w = 1;
+        model_case(orderings[o], k % 3, k % 5, t, (k / 3) % 2, w);
+      }
+    }
+  }
+}
+
+/* spheres in a closed box of granular walls; `wall` selects the wall under test */
+static void wall_box(void *lmp, const char *ordering, const char *wall)
+{
+  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 "
+                      "rolling sds 200 0.05 0.1 twisting marshall";
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+                "region box block -3 3 -3 3 -0.5 6;create_box 2 box;lattice sc 1.0 origin 0.5 0.5 0.52;"
+                "region bed cylinder z 0 0 2.2 0 4 units box;create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", model);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
+                "fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
+  gs_cmd(lmp, "fix side all wall/gran/sync granular %s zcylinder 2.5 ordering %s", model, ordering);
+  gs_cmd(lmp, "fix test all wall/gran/sync granular %s %s ordering %s", model, wall, ordering);
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "thermo_style custom step c_ncontacts press");
+}
+
+static void walls(void)
+{
+  const char *cases[] = {"zplane 0.0 NULL", "zplane 0.0 NULL wiggle z 0.05 0.02", "zplane 0.0 NULL wiggle x 0.1 0.02",
+                         "zplane 0.0 NULL shear y 0.5", "zcylinder 2.3 wiggle z 0.05 0.02", "zcylinder 2.3 shear z 0.3",
+                         "xplane -2.4 2.4", "yplane -2.4 2.4 shear x 0.5"};
+  const char *orderings[2] = {"standard", "synchronized"};
+  int c, o;
+  for (c = 0; c < (int) (sizeof(cases) / sizeof(cases[0])); c++)
+    for (o = 0; o < 2; o++) {
+      void *cpu = gs_lmp_open(), *kk = kk_open();
+      double state, contacts;
+      wall_box(cpu, orderings[o], cases[c]);
+      wall_box(kk, orderings[o], cases[c]);
+      state = run_pair(cpu, kk, &contacts);
+      GS_CHECK(state <= TOLERANCE && contacts > 50, "wall %-36s %-12s state %.1e, %.0f contact ends", cases[c],
+               orderings[o], state, contacts);
+      lammps_close(cpu);
+      lammps_close(kk);
+    }
+}
+
+static double var(void *lmp, const char *name)
+{
+  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
+  double result = value ? *value : NAN;
+  lammps_free(value);
+  return result;
+}
+
+static void three_sphere(void)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o;
+  for (o = 0; o < 2; o++) {
+    void *cpu = gs_lmp_open(), *kk = kk_open();
+    double t_cpu, t_kk, gap_cpu, gap_kk;
+    gs_cmd(cpu, "newton off");
+    gs_cmd(kk, "newton off");
+    gs_cmd(cpu, "variable ordering index %s", orderings[o]);
+    gs_cmd(kk, "variable ordering index %s", orderings[o]);
+    gs_cmd(cpu, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
+    gs_cmd(kk, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
+    t_cpu = var(cpu, "t");
+    t_kk = var(kk, "t");
+    gap_cpu = var(cpu, "gap");
+    gap_kk = var(kk, "gap");
+    GS_CHECK(t_cpu == t_kk && (gap_cpu > 0.0) == (gap_kk > 0.0) && fabs(gap_kk - gap_cpu) <= 1e-9 * 5e-5,
+             "three-sphere, %s: /kk %s at t = %.6f s, CPU %s at t = %.6f s", orderings[o],
+             gap_kk > 0.0 ? "separated" : "trapped", t_kk, gap_cpu > 0.0 ? "separated" : "trapped", t_cpu);
+    lammps_close(cpu);
+    lammps_close(kk);
+  }
+}
+
+static void errors(void)
+{
+  const char *base = "units lj;atom_style sphere;boundary p p p;comm_modify vel yes;region box block 0 4 0 4 0 4;"
+                     "create_box 1 box;create_atoms 1 single 1 1 1;create_atoms 1 single 1.9 1 1;"
+                     "set group all density 1.0;timestep 1e-4";
+  const char *coeff = "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
+  void *kk = kk_open();
+  const char *msg;
+  gs_lines(kk, "newton on");
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync");
+  gs_cmd(kk, "%s", coeff);
+  gs_cmd(kk, "fix integrate all nve/sphere/sync");
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "granular/sync/kk requires 'newton off'") != NULL, "newton on: '%s'", msg);
+  lammps_close(kk);
+
+  kk = kk_open();
+  gs_cmd(kk, "package kokkos newton off neigh full");
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync");
+  gs_cmd(kk, "%s", coeff);
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "needs a half neighbor list") != NULL, "full neighbor list: '%s'", msg);
+  lammps_close(kk);
+
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync");
+  gs_cmd(kk, "%s", coeff);
+  gs_cmd(kk, "suffix off");
+  gs_cmd(kk, "fix integrate all nve/sphere/sync");
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
+  lammps_close(kk);
+
+  {
+    void *plain = gs_lmp_open();
+    gs_lines(plain, base);
+    msg = gs_cmd_error(plain, "pair_style granular/sync/kk");
+    GS_CHECK(strstr(msg, "requires Kokkos") != NULL || strstr(msg, "Kokkos") != NULL,
+             "/kk style without Kokkos: '%s'", msg);
+    lammps_close(plain);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  int status;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  if (argc < 3) {
+    fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  snprintf(threads, sizeof(threads), "%s", argv[1]);
+  if (getenv("GRANSYNC_KOKKOS_COMM")) comm = getenv("GRANSYNC_KOKKOS_COMM");
+  if (strcmp(argv[2], "models") == 0)
+    models(argc > 3 && strcmp(argv[3], "all") == 0);
+  else if (strcmp(argv[2], "walls") == 0)
+    walls();
+  else if (strcmp(argv[2], "three_sphere") == 0)
+    three_sphere();
+  else if (strcmp(argv[2], "errors") == 0)
+    errors();
+  MPI_Barrier(MPI_COMM_WORLD);
+  status = gs_check_summary();
+  MPI_Finalize();
+  return status;
+}
