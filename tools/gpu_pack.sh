@@ -26,7 +26,8 @@ mkdir -p "$out/stage"
 cp "$kokkos_tarball" "$out/"
 
 stage="$out/stage/lammps"
-mkdir -p "$stage/src" "$stage/doc" "$stage/unittest"
+# bench/ and potentials/ are installed by LAMMPS' build; empty here, nothing the tests need
+mkdir -p "$stage/src" "$stage/doc" "$stage/unittest" "$stage/bench" "$stage/potentials"
 cp -r "$lammps_top/cmake" "$lammps_top/third_party" "$lammps_top/LICENSE" "$lammps_top/README" "$stage/"
 cp "$lammps_top/doc/lammps.1" "$stage/doc/"
 cp "$lammps_src"/*.cpp "$lammps_src"/*.h "$stage/src/"
