@@ -30,7 +30,8 @@ throughput() { # input ranks style extra [lmp options]
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 
 for case in bed chute; do
-  if [ $case = bed ]; then L=20 STEPS=1000; else L=32 STEPS=1000; fi
+  # gran/hooke/history Kn Kt gamma_n gamma_t mu dampflag, matching the inputs' hooke_history law
+  if [ $case = bed ]; then L=20 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
   for np in "${ranks[@]}"; do
     stock=$(throughput in.$case "$np" granular "")
     stock_sync=$(throughput in.$case "$np" granular synchronized_verlet)
@@ -44,6 +45,12 @@ for case in bed chute; do
     printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "$ours" "$stock")" \
       "ratio synchronized: gransync / stock" "$(ratio "$ours_sync" "$stock_sync")" \
       "cost of synchronized over standard (gransync)" "$(ratio "$ours" "$ours_sync")"
+    # stock gran/hooke/history against the same force law in granular/sync (model words in the input)
+    legacy=$(throughput in.$case "$np" "gran/hooke/history $hh_args" "" "-var law legacy")
+    ours_hh=$(throughput in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history")
+    printf "  %-44s %12s\n" "stock gran/hooke/history" "$legacy" \
+      "granular/sync standard, same force law" "$ours_hh" \
+      "ratio: gransync / stock gran/hooke/history" "$(ratio "$ours_hh" "$legacy")"
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
     kokkos="-k on t $np -sf kk -pk kokkos newton off neigh half"
     kk=$(OMP_NUM_THREADS=$np OMP_PROC_BIND=false throughput in.$case 1 "granular/sync ordering standard" "" "$kokkos")
