@@ -41,14 +41,16 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
   typedef EV_FLOAT value_type;
   typedef ArrayTypes<DeviceType> AT;
 
+  // Several threads on a half list add into the same atoms: per-thread copies on CPU threads,
+  // atomics on GPUs, plain adds on one thread (LAMMPS' choice for its own Kokkos pair styles).
+  using Dup = NeedDup_v<NEIGHFLAG, DeviceType>;
+  using Access = AtomicDup_v<NEIGHFLAG, DeviceType>;
+  using KKDeviceType = typename KKDevice<DeviceType>::value;
+
   typename AT::t_kkfloat_1d_3_lr_randomread x;
   typename AT::t_kkfloat_1d_3_randomread v, omega;
-  Kokkos::View<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, typename KKDevice<DeviceType>::value,
-               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
-      f, torque;
-  Kokkos::View<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, typename KKDevice<DeviceType>::value,
-               Kokkos::MemoryTraits<AtomicF<NEIGHFLAG>::value>>
-      vatom;
+  KKScatterView<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, KKDeviceType, KKScatterSum, Dup> f, torque;
+  KKScatterView<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, KKDeviceType, KKScatterSum, Dup> vatom;
   typename AT::t_int_1d_randomread type, mask;
   typename AT::t_tagint_1d_randomread tag;
   typename AT::t_kkfloat_1d_randomread rmass, radius;
@@ -66,6 +68,9 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
 
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
   {
+    auto a_f = f.template access<Access>();
+    auto a_torque = torque.template access<Access>();
+    auto a_vatom = vatom.template access<Access>();
     const int i = ilist(ii);
     const int itype = type(i);
     const int jnum = numneigh(i);
@@ -124,8 +129,8 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
       if (NEIGHFLAG == HALF) {
         // one thread: add in the CPU style's order, so both give the same bits
         for (int k = 0; k < 3; k++) {
-          f(i, k) += fij[k];
-          torque(i, k) += factor_lj * c.torquei[k];
+          a_f(i, k) += fij[k];
+          a_torque(i, k) += factor_lj * c.torquei[k];
         }
       } else {
         for (int k = 0; k < 3; k++) {
@@ -135,8 +140,8 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
       }
       if (j < nlocal) {    // newton off
         for (int k = 0; k < 3; k++) {
-          f(j, k) -= fij[k];
-          torque(j, k) += factor_lj * c.torquej[k];
+          a_f(j, k) -= fij[k];
+          a_torque(j, k) += factor_lj * c.torquej[k];
         }
       }
       if (vflag_global || vflag_atom) {
@@ -147,15 +152,15 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
           for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
         if (vflag_atom)
           for (int k = 0; k < 6; k++) {
-            vatom(i, k) += 0.5 * w[k];
-            if (j < nlocal) vatom(j, k) += 0.5 * w[k];
+            a_vatom(i, k) += 0.5 * w[k];
+            if (j < nlocal) a_vatom(j, k) += 0.5 * w[k];
           }
       }
     }
     if (NEIGHFLAG != HALF)
       for (int k = 0; k < 3; k++) {
-        f(i, k) += fi[k];
-        torque(i, k) += ti[k];
+        a_f(i, k) += fi[k];
+        a_torque(i, k) += ti[k];
       }
   }
 };
@@ -281,9 +286,14 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   kernel.x = atomKK->k_x.template view<DeviceType>();
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
-  kernel.f = atomKK->k_f.template view<DeviceType>();
-  kernel.torque = atomKK->k_torque.template view<DeviceType>();
-  if (vflag_atom) kernel.vatom = k_vatom.template view<DeviceType>();
+  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG>;
+  auto d_f = atomKK->k_f.template view<DeviceType>();
+  auto d_torque = atomKK->k_torque.template view<DeviceType>();
+  typename AT::t_kkacc_1d_6 d_vatom;
+  if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
+  kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
+  kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
+  kernel.vatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_vatom);
   kernel.type = atomKK->k_type.template view<DeviceType>();
   kernel.mask = atomKK->k_mask.template view<DeviceType>();
   kernel.tag = atomKK->k_tag.template view<DeviceType>();
@@ -321,6 +331,11 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   kernel.vflag_atom = vflag_atom;
 
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), kernel, ev);
+  if (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
+    Kokkos::Experimental::contribute(d_f, kernel.f);
+    Kokkos::Experimental::contribute(d_torque, kernel.torque);
+    if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
+  }
 
   if (history_fix) {
     history_fix->k_firstflag.template modify<DeviceType>();
