@@ -85,6 +85,7 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
       const gs_model *m = &models(itype * stride + type(j));
       gs_contact c;
       for (int k = 0; k < 3; k++) c.dx[k] = x(i, k) - x(j, k);
+      c.r = 0.0;    // the core computes it for pairs; set so flow analysis sees no uninitialized read
       c.radi = radius(i);
       c.radj = radius(j);
       if (!gs_pair_touching(&c)) {

@@ -270,7 +270,7 @@ GS_FN double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double 
 /* ---- one contact --------------------------------------------------------------------------
  * Requires gs_pair_touching() (or gs_wall_touching()) to be true. `history` points at this contact's history
  * (m->size_history doubles; may be NULL when the model carries none). */
-GS_FN void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
+GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
 {
   const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
   const int pair = m->geometry == GS_GEOMETRY_PAIR;

@@ -8,8 +8,15 @@
 
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #define GS_FN static inline __host__ __device__
+#define GS_FN_INLINE GS_FN
+#elif defined(__GNUC__)
+#define GS_FN static inline
+/* the per-contact evaluator: inlined into the adapters' loops, which compilers otherwise decline
+ * for its size */
+#define GS_FN_INLINE static inline __attribute__((always_inline))
 #else
 #define GS_FN static inline
+#define GS_FN_INLINE GS_FN
 #endif
 
 /* The arithmetic is written term by term in the same order as LAMMPS' MathExtra,
