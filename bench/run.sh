@@ -17,9 +17,12 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 # machine only ever come out slower than the code is)
 REPEAT=${REPEAT:-3}
 throughput() { # input ranks style extra [lmp options]
-  local best=0 rate k
+  local best=0 rate k launcher
   for ((k = 0; k < REPEAT; k++)); do
-    rate=$(mpirun -np "$2" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
+    # one rank runs without mpirun, whose default core binding would hold OpenMP threads on one core
+    launcher=(mpirun -np "$2")
+    [ "$2" = 1 ] && launcher=()
+    rate=$("${launcher[@]}" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
              -log none -echo none -nocite 2>/dev/null |
            awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}')
     best=$(awk -v a="$rate" -v b="$best" 'BEGIN {print (a > b) ? a : b}')
