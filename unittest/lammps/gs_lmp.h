@@ -3,6 +3,7 @@
 #ifndef GS_LMP_H
 #define GS_LMP_H
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +140,15 @@ static inline double gs_state_diff(void *a, void *b, int forces)
     free(qb);
   }
   return worst;
+}
+
+/* value of an equal-style variable (NaN if it is not one) */
+static inline double gs_var(void *lmp, const char *name)
+{
+  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
+  double result = value ? *value : NAN;
+  lammps_free(value);
+  return result;
 }
 
 /* run ';'-separated commands */

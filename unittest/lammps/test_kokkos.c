@@ -242,14 +242,6 @@ static void walls(void)
     }
 }
 
-static double var(void *lmp, const char *name)
-{
-  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
-  double result = value ? *value : NAN;
-  lammps_free(value);
-  return result;
-}
-
 static void three_sphere(void)
 {
   const char *orderings[2] = {"standard", "synchronized"};
@@ -263,10 +255,10 @@ static void three_sphere(void)
     gs_cmd(kk, "variable ordering index %s", orderings[o]);
     gs_cmd(cpu, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
     gs_cmd(kk, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
-    t_cpu = var(cpu, "t");
-    t_kk = var(kk, "t");
-    gap_cpu = var(cpu, "gap");
-    gap_kk = var(kk, "gap");
+    t_cpu = gs_var(cpu, "t");
+    t_kk = gs_var(kk, "t");
+    gap_cpu = gs_var(cpu, "gap");
+    gap_kk = gs_var(kk, "gap");
     GS_CHECK(t_cpu == t_kk && (gap_cpu > 0.0) == (gap_kk > 0.0) && fabs(gap_kk - gap_cpu) <= 1e-9 * 5e-5,
              "three-sphere, %s: /kk %s at t = %.6f s, CPU %s at t = %.6f s", orderings[o],
              gap_kk > 0.0 ? "separated" : "trapped", t_kk, gap_cpu > 0.0 ? "separated" : "trapped", t_cpu);

@@ -31,15 +31,6 @@ static void *open_case(const char *ordering, double ratio, double mu, double the
   return lmp;
 }
 
-/* value of an equal-style variable of the input */
-static double var(void *lmp, const char *name)
-{
-  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
-  double result = value ? *value : NAN;
-  lammps_free(value);
-  return result;
-}
-
 /* angle and spin every 2000 steps of one continuous LAMMPS run, against the standalone driver */
 static void compare_with_driver(const char *ordering_name, double ratio, double mu, double theta0, double t_end)
 {
@@ -53,7 +44,7 @@ static void compare_with_driver(const char *ordering_name, double ratio, double 
   gs_cmd(lmp, "unfix halt");
   gs_cmd(lmp, "variable step equal step");
   gs_cmd(lmp, "fix samples all vector %d v_step v_theta v_omegax", every);
-  dt = var(lmp, "dt");
+  dt = gs_var(lmp, "dt");
   gs_cmd(lmp, "run %d post no", (int) (t_end / dt / every) * every);
   rows = (int) (t_end / dt / every) + 1;
   for (k = 0; k < rows && n < 64; k++) {
@@ -117,16 +108,16 @@ int main(int argc, char **argv)
     const double t = ev.t_slide * k / 10.0;
     double theta;
     gs_cmd(lmp, "run $(round(%.17g/dt)) upto post no", t);
-    gs_three_sphere_state_at(&p, var(lmp, "t"), &s);
-    theta = var(lmp, "theta");
+    gs_three_sphere_state_at(&p, gs_var(lmp, "t"), &s);
+    theta = gs_var(lmp, "theta");
     if (fabs(theta - s.theta) / s.theta > worst_angle) worst_angle = fabs(theta - s.theta) / s.theta;
   }
   GS_CHECK(worst_angle <= 0.01, "synchronized: angle follows the rolling solution until sliding starts "
                                 "(max rel error %.2e, limit 1e-2)", worst_angle);
   gs_cmd(lmp, "fix halt all halt 100 v_gap > 0.0 error continue");
   gs_cmd(lmp, "run $(ceil(%.17g/dt)) upto post no", 2.0 * ev.t_sep);
-  gap = var(lmp, "gap");
-  t_sep = var(lmp, "t");
+  gap = gs_var(lmp, "gap");
+  t_sep = gs_var(lmp, "t");
   GS_CHECK(gap > 0.0 && fabs(t_sep - ev.t_sep) <= 0.03 * ev.t_sep,
            "synchronized: separates at t = %.6f s, analytic %.6f s (rel error %.2e, limit 3e-2)", t_sep, ev.t_sep,
            fabs(t_sep - ev.t_sep) / ev.t_sep);
@@ -137,13 +128,13 @@ int main(int argc, char **argv)
     const double critical = (1.0 + sqrt(1.0 + mu * mu)) / (mu * mu);
     lmp = open_case("standard", ratio, mu, theta0, 2.0 * ev.t_sep);
     gs_cmd(lmp, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
-    gap = var(lmp, "gap");
+    gap = gs_var(lmp, "gap");
     if (ratio > critical)
       GS_CHECK(gap < 0.0, "standard: size ratio %g > critical %.2f: still in the groove at t = %.6f s = 2 t_sep "
-               "(gap %.3e m): trapped", ratio, critical, var(lmp, "t"), gap);
+               "(gap %.3e m): trapped", ratio, critical, gs_var(lmp, "t"), gap);
     else
       GS_CHECK(gap > 0.0, "standard: size ratio %g < critical %.2f: separated by t = %.6f s = 2 t_sep", ratio,
-               critical, var(lmp, "t"));
+               critical, gs_var(lmp, "t"));
     lammps_close(lmp);
   }
 

@@ -71,14 +71,6 @@ static void rolling_spin(const rolling_solution *s, double omega[3])
   omega[2] = -c * s->rho * cos(s->theta);
 }
 
-static double var(void *lmp, const char *name)
-{
-  double *value = (double *) lammps_extract_variable(lmp, name, NULL);
-  double result = value ? *value : NAN;
-  lammps_free(value);
-  return result;
-}
-
 static void *open_groove(const char *ordering, double ratio, double mu, int steps)
 {
   void *lmp = gs_lmp_open();
@@ -97,7 +89,7 @@ static void *open_groove(const char *ordering, double ratio, double mu, int step
 /* largest relative error of angle and spin against the rolling solution at 10 times up to t_roll */
 static double rolling_error(void *lmp, double ratio, double t_roll)
 {
-  const double R = var(lmp, "R");
+  const double R = gs_var(lmp, "R");
   rolling_solution s;
   double worst = 0.0;
   int k, d;
@@ -106,11 +98,11 @@ static double rolling_error(void *lmp, double ratio, double t_roll)
     const char *spin_names[3] = {"omegax", "omegay", "omegaz"};
     double omega[3], spin_scale;
     gs_cmd(lmp, "run $(round(%.17g/dt)) upto post no", t_roll * k / 10.0);
-    rolling_advance(&s, var(lmp, "t"));
+    rolling_advance(&s, gs_var(lmp, "t"));
     rolling_spin(&s, omega);
     spin_scale = sqrt(omega[0] * omega[0] + omega[1] * omega[1] + omega[2] * omega[2]);
-    worst = fmax(worst, fabs(var(lmp, "theta") - s.theta) / s.theta);
-    for (d = 0; d < 3; d++) worst = fmax(worst, fabs(var(lmp, spin_names[d]) - omega[d]) / spin_scale);
+    worst = fmax(worst, fabs(gs_var(lmp, "theta") - s.theta) / s.theta);
+    for (d = 0; d < 3; d++) worst = fmax(worst, fabs(gs_var(lmp, spin_names[d]) - omega[d]) / spin_scale);
   }
   return worst;
 }
@@ -120,8 +112,8 @@ static double leave_time(void *lmp, double t_max, double *theta)
 {
   gs_cmd(lmp, "fix halt all halt 1 v_gap > 0.0 error continue");
   gs_cmd(lmp, "run $(ceil(%.17g/dt)) upto post no", t_max);
-  *theta = var(lmp, "theta");
-  return var(lmp, "gap") > 0.0 ? var(lmp, "t") : NAN;
+  *theta = gs_var(lmp, "theta");
+  return gs_var(lmp, "gap") > 0.0 ? gs_var(lmp, "t") : NAN;
 }
 
 int main(int argc, char **argv)
