@@ -13,54 +13,62 @@ ranks=("$@")
 ((${#ranks[@]})) || ranks=(1 2)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 
-# particle-steps/s of the last `run` in the input, best of $REPEAT runs (timings on a shared
-# machine only ever come out slower than the code is)
+# particle-steps/s of the last `run` in the input, one run
+rate() { # input ranks style extra [lmp options]
+  local launcher=(mpirun -np "$2")
+  # one rank runs without mpirun, whose default core binding would hold OpenMP threads on one core
+  [ "$2" = 1 ] && launcher=()
+  "${launcher[@]}" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
+    -log none -echo none -nocite 2>/dev/null |
+    awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}'
+}
+
+# Best of $REPEAT runs per entry (timings on a shared machine only ever come out slower than the
+# code is), the repetitions taken in turn across all entries of a case, so that a slow spell of
+# the machine slows every entry alike instead of all runs of one.
 REPEAT=${REPEAT:-3}
-throughput() { # input ranks style extra [lmp options]
-  local best=0 rate k launcher
-  for ((k = 0; k < REPEAT; k++)); do
-    # one rank runs without mpirun, whose default core binding would hold OpenMP threads on one core
-    launcher=(mpirun -np "$2")
-    [ "$2" = 1 ] && launcher=()
-    rate=$("${launcher[@]}" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
-             -log none -echo none -nocite 2>/dev/null |
-           awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}')
-    best=$(awk -v a="$rate" -v b="$best" 'BEGIN {print (a > b) ? a : b}')
-  done
-  printf "%.4g" "$best"
+declare -A best
+measure() { # key input ranks style extra [lmp options]; environment from OMP_NUM_THREADS
+  local r
+  r=$(rate "${@:2}")
+  best[$1]=$(awk -v a="$r" -v b="${best[$1]:-0}" 'BEGIN {print (a > b) ? a : b}')
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
+fmt() { printf "%.4g" "$1"; }
 
 for case in bed chute; do
   # gran/hooke/history Kn Kt gamma_n gamma_t mu dampflag, matching the inputs' hooke_history law
   if [ $case = bed ]; then L=20 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
   for np in "${ranks[@]}"; do
-    stock=$(throughput in.$case "$np" granular "")
-    stock_sync=$(throughput in.$case "$np" granular synchronized_verlet)
-    ours=$(throughput in.$case "$np" "granular/sync ordering standard" "")
-    ours_sync=$(throughput in.$case "$np" "granular/sync" "")
-    echo "== $case, $np rank(s): particle-steps/s =="
-    printf "  %-44s %12s\n" "stock pair granular" "$stock" \
-      "stock pair granular synchronized_verlet" "$stock_sync" \
-      "granular/sync ordering standard" "$ours" \
-      "granular/sync (synchronized)" "$ours_sync"
-    printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "$ours" "$stock")" \
-      "ratio synchronized: gransync / stock" "$(ratio "$ours_sync" "$stock_sync")" \
-      "cost of synchronized over standard (gransync)" "$(ratio "$ours" "$ours_sync")"
-    # stock gran/hooke/history against the same force law in granular/sync (model words in the input)
-    legacy=$(throughput in.$case "$np" "gran/hooke/history $hh_args" "" "-var law legacy")
-    ours_hh=$(throughput in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history")
-    printf "  %-44s %12s\n" "stock gran/hooke/history" "$legacy" \
-      "granular/sync standard, same force law" "$ours_hh" \
-      "ratio: gransync / stock gran/hooke/history" "$(ratio "$ours_hh" "$legacy")"
+    best=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
     kokkos="-k on t $np -sf kk -pk kokkos newton off neigh half"
-    kk=$(OMP_NUM_THREADS=$np OMP_PROC_BIND=false throughput in.$case 1 "granular/sync ordering standard" "" "$kokkos")
-    kk_sync=$(OMP_NUM_THREADS=$np OMP_PROC_BIND=false throughput in.$case 1 "granular/sync" "" "$kokkos")
-    printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$kk" \
-      "granular/sync/kk (synchronized), $np thread(s)" "$kk_sync" \
-      "ratio Kokkos OpenMP / CPU, standard" "$(ratio "$kk" "$ours")" \
-      "ratio Kokkos OpenMP / CPU, synchronized" "$(ratio "$kk_sync" "$ours_sync")"
+    for ((k = 0; k < REPEAT; k++)); do
+      measure stock in.$case "$np" granular ""
+      measure stock_sync in.$case "$np" granular synchronized_verlet
+      measure ours in.$case "$np" "granular/sync ordering standard" ""
+      measure ours_sync in.$case "$np" "granular/sync" ""
+      # stock gran/hooke/history against the same force law in granular/sync (model words in the input)
+      measure legacy in.$case "$np" "gran/hooke/history $hh_args" "" "-var law legacy"
+      measure ours_hh in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history"
+      OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk in.$case 1 "granular/sync ordering standard" "" "$kokkos"
+      OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync in.$case 1 "granular/sync" "" "$kokkos"
+    done
+    echo "== $case, $np rank(s): particle-steps/s =="
+    printf "  %-44s %12s\n" "stock pair granular" "$(fmt "${best[stock]}")" \
+      "stock pair granular synchronized_verlet" "$(fmt "${best[stock_sync]}")" \
+      "granular/sync ordering standard" "$(fmt "${best[ours]}")" \
+      "granular/sync (synchronized)" "$(fmt "${best[ours_sync]}")"
+    printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "${best[ours]}" "${best[stock]}")" \
+      "ratio synchronized: gransync / stock" "$(ratio "${best[ours_sync]}" "${best[stock_sync]}")" \
+      "cost of synchronized over standard (gransync)" "$(ratio "${best[ours]}" "${best[ours_sync]}")"
+    printf "  %-44s %12s\n" "stock gran/hooke/history" "$(fmt "${best[legacy]}")" \
+      "granular/sync standard, same force law" "$(fmt "${best[ours_hh]}")" \
+      "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")"
+    printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$(fmt "${best[kk]}")" \
+      "granular/sync/kk (synchronized), $np thread(s)" "$(fmt "${best[kk_sync]}")" \
+      "ratio Kokkos OpenMP / CPU, standard" "$(ratio "${best[kk]}" "${best[ours]}")" \
+      "ratio Kokkos OpenMP / CPU, synchronized" "$(ratio "${best[kk_sync]}" "${best[ours_sync]}")"
   done
 done

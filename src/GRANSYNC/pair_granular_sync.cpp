@@ -311,7 +311,9 @@ double PairGranularSync::init_one(int i, int j)
 
 /* ---------------------------------------------------------------------- */
 
-double PairGranularSync::pair_meff(int i, int j) const
+// inline: called per contact from compute(), and a shared library's member functions otherwise go
+// through the PLT
+inline double PairGranularSync::pair_meff(int i, int j) const
 {
   double mi = atom->rmass[i];
   double mj = atom->rmass[j];
@@ -327,7 +329,7 @@ double PairGranularSync::pair_meff(int i, int j) const
 }
 
 // relative half-step velocity and separation: recorded when available, else reconstructed
-void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const
+inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const
 {
   if (offset) {
     gs_sub3(vhalf[i], vhalf[j], c.vr);
@@ -373,7 +375,7 @@ void PairGranularSync::compute(int eflag, int vflag)
   double **half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
 
-  gs_contact c;
+  gs_contact c{};
   c.dt = update->dt;
   c.history_update = update->setupflag == 0;
 
@@ -453,7 +455,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   if (i >= nall || j >= nall) error->all(FLERR, "pair granular/sync: single() needs both atoms on this rank");
 
   const gs_model *m = &model_ref(itype, jtype);
-  gs_contact c;
+  gs_contact c{};
   gs_sub3(atom->x[i], atom->x[j], c.dx);
   c.radi = atom->radius[i];
   c.radj = atom->radius[j];

@@ -126,16 +126,33 @@ GS_FN double gs_effective_radius(const gs_model *m, double radi, double radj)
   return radi * radj / (radi + radj);
 }
 
-/* ---- tangential: linear history and the mindlin family ---------------------------------------
- * n_inc: normal of the plane the increment lives in (full-step for standard, half-step for
- * synchronized); n_full: normal at t+dt. In synchronized ordering the history is rotated onto the
- * half-step plane, incremented, then rotated onto the full-step plane, and so is the damping
- * velocity; in standard ordering n_inc == n_full and only the first rotation applies. */
-GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
-                                 const double *n_inc, const double *n_full, double damp_prefactor,
-                                 double fncrit)
+/* Where a contact's history vectors live: the plane normal to n (at t+dt) after this step, the
+ * plane normal to the previous step's normal before it. */
+typedef struct gs_frame {
+  double n[3];
+  int exact;         /* synchronized ordering: rotate from n_prev exactly */
+  double n_prev[3];  /* exact only: the normal at t */
+  double carry_prev; /* exact only: gs_carry_factor(n_prev, n) */
+} gs_frame;
+
+/* Brings a history vector from the previous step's plane into the plane normal to f->n. Synchronized
+ * ordering: the exact rotation taking n_prev onto n. Then, in both orderings, stock's projection
+ * and rescale wherever a normal component is left that the sliding limit could notice (weight:
+ * the history's force per unit, limit: the sliding limit): all of it in the standard ordering, in
+ * the synchronized one only what an inexact previous normal leaves (atoms not advanced by
+ * velocity Verlet and without half-step records). */
+GS_FN void gs_history_to_plane(double *hist, const gs_frame *f, double weight, double limit)
 {
-  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
+  if (f->exact) gs_carry_to_plane(hist, f->n_prev, f->n, f->carry_prev);
+  if (fabs(gs_dot3(hist, f->n)) * weight > GS_FRAME_EPSILON * limit) gs_rotate_rescale(hist, f->n);
+}
+
+/* ---- tangential: linear history and the mindlin family ---------------------------------------
+ * vtr: tangential velocity in the plane normal to f->n (in the synchronized ordering the half-step
+ * velocity, already carried there). The history is brought into that plane and incremented. */
+GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
+                                 const gs_frame *f, double damp_prefactor, double fncrit)
+{
   const int force_history =
       m->tangential == GS_TANGENTIAL_MINDLIN_FORCE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
   const int rescale =
@@ -146,24 +163,19 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
   const double k = linear ? m->kt : m->kt * c->contact_radius;
   /* threshold weight: displacement history is compared as a force (k h), force history as is */
   const double kthresh = force_history ? 1.0 : k;
-  double vdamp[3], fdamp[3], inc[3];
-  double along, fsmag;
+  double fdamp[3], inc[3];
+  double fsmag;
 
   if (rescale && c->contact_radius < hist[3]) gs_scale3(c->contact_radius / hist[3], hist, hist);
 
   if (c->history_update) {
-    along = gs_dot3(hist, n_inc);
-    if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale(hist, n_inc);
+    gs_history_to_plane(hist, f, kthresh, fscrit);
     if (force_history)
       gs_scale3(-k * c->dt, vtr, inc);
     else
       gs_scale3(c->dt, vtr, inc);
     gs_add3(hist, inc, hist);
     if (rescale) hist[3] = c->contact_radius;
-    if (sync) {
-      along = gs_dot3(hist, n_full);
-      if (fabs(along) * kthresh > GS_FRAME_EPSILON * fscrit) gs_rotate_rescale_fast(hist, n_full);
-    }
   }
 
   if (force_history)
@@ -171,9 +183,7 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
   else
     gs_scale3(-k, hist, c->fs);
 
-  gs_copy3(vtr, vdamp);
-  if (sync && damp != 0.0) gs_rotate_rescale_fast(vdamp, n_full);
-  gs_scale3(-damp, vdamp, fdamp);
+  gs_scale3(-damp, vtr, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
   fsmag = gs_len3(c->fs);
@@ -189,11 +199,12 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
   }
 }
 
-GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double vrel,
-                                   double damp_prefactor, double fncrit)
+GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
+                                   double fncrit)
 {
   const double damp = m->xt * damp_prefactor;
   const double fscrit = m->mut * fncrit;
+  const double vrel = gs_len3(vtr);
   const double fsmag = damp * vrel;
   double ft = 0.0;
   if (vrel != 0.0) ft = (fscrit < fsmag ? fscrit : fsmag) / vrel;
@@ -201,29 +212,22 @@ GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const doubl
 }
 
 /* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
-GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl,
-                          const double *n_inc, const double *n_full, double fncrit)
+/* f and vrl as for the tangential history */
+GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const gs_frame *f,
+                          double fncrit)
 {
-  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
   const double frcrit = m->mur * fncrit;
-  double vdamp[3], inc[3], along, frmag;
+  double inc[3], frmag;
 
   if (c->history_update) {
-    along = gs_dot3(hist, n_inc);
-    if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale(hist, n_inc);
+    gs_history_to_plane(hist, f, m->kr, frcrit);
     gs_scale3(c->dt, vrl, inc);
     gs_add3(hist, inc, hist);
-    if (sync) {
-      along = gs_dot3(hist, n_full);
-      if (fabs(along) * m->kr > GS_FRAME_EPSILON * frcrit) gs_rotate_rescale_fast(hist, n_full);
-    }
   }
-  gs_copy3(vrl, vdamp);
-  if (sync && m->gammar != 0.0) gs_rotate_rescale_fast(vdamp, n_full);
 
-  c->fr[0] = -m->kr * hist[0] - m->gammar * vdamp[0];
-  c->fr[1] = -m->kr * hist[1] - m->gammar * vdamp[1];
-  c->fr[2] = -m->kr * hist[2] - m->gammar * vdamp[2];
+  c->fr[0] = -m->kr * hist[0] - m->gammar * vrl[0];
+  c->fr[1] = -m->kr * hist[1] - m->gammar * vrl[1];
+  c->fr[2] = -m->kr * hist[2] - m->gammar * vrl[2];
 
   frmag = gs_len3(c->fr);
   if (frmag > frcrit) {
@@ -232,7 +236,7 @@ GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const 
       const double frinv = 1.0 / frmag;
       double spring[3], dashpot[3];
       gs_scale3(-frcrit * kinv * frinv, c->fr, spring);
-      gs_scale3(-m->gammar * kinv, vdamp, dashpot);
+      gs_scale3(-m->gammar * kinv, vrl, dashpot);
       if (c->history_update) gs_add3(spring, dashpot, hist);
       gs_scale3(frcrit * frinv, c->fr, c->fr);
     } else {
@@ -276,9 +280,11 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   const int pair = m->geometry == GS_GEOMETRY_PAIR;
   const double radsum = pair ? c->radi + c->radj : c->radi;
   const double reff = gs_effective_radius(m, c->radi, c->radj);
-  double rinv, n_full[3], n_half[3];
+  gs_frame frame;
+  double *const n_full = frame.n;
+  double rinv, n_half[3], carry = 0.0;
   const double *n_vel; /* normal the half-step velocities are projected on */
-  double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3], vrel;
+  double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
   double fnormal, damp_prefactor, fdamp, fncrit, arm;
 
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
@@ -287,9 +293,21 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   c->contact_radius = m->needs_contact_radius ? sqrt(c->delta * reff) : 0.0;
 
   gs_scale3(rinv, c->dx, n_full);
+  frame.exact = sync;
   if (sync) {
+    /* x(t) = x(t+dt) + 2 (x(t+dt/2) - x(t+dt)): the normal the history was left perpendicular to */
+    double *const n_prev = frame.n_prev;
+    n_prev[0] = 2.0 * c->dx_half[0] - c->dx[0];
+    n_prev[1] = 2.0 * c->dx_half[1] - c->dx[1];
+    n_prev[2] = 2.0 * c->dx_half[2] - c->dx[2];
+    if (gs_dot3(n_prev, n_prev) > 0.0)
+      gs_norm3(n_prev);
+    else
+      gs_copy3(n_full, n_prev);
+    frame.carry_prev = gs_carry_factor(n_prev, n_full);
     gs_copy3(c->dx_half, n_half);
     gs_norm3(n_half);
+    carry = gs_carry_factor(n_half, n_full);
     n_vel = n_half;
   } else {
     n_vel = n_full;
@@ -304,7 +322,9 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
   gs_cross3(wr, n_vel, wxn);
   gs_sub3(vt, wxn, vtr);
-  vrel = gs_len3(vtr);
+  /* the half-step tangential velocity, carried into the full-step tangent plane where the history
+   * lives and the forces act */
+  if (sync) gs_carry_to_plane(vtr, n_half, n_full, carry);
 
   /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
   if (m->normal == GS_NORMAL_HOOKE)
@@ -331,9 +351,9 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   fncrit = fabs(c->fn_total);
 
   if (m->tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
-    gs_tangential_nohistory(m, c, vtr, vrel, damp_prefactor, fncrit);
+    gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit);
   else
-    gs_tangential_history(m, c, history + m->hist_tangential, vtr, n_vel, n_full, damp_prefactor, fncrit);
+    gs_tangential_history(m, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
 
   /* forces act along the full-step normal and in the full-step tangent plane */
   gs_scale3(c->fn_total, n_full, c->force);
@@ -363,7 +383,8 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
       vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
       vrl[1] = reff * (relrot[2] * n_vel[0] - relrot[0] * n_vel[2]);
       vrl[2] = reff * (relrot[0] * n_vel[1] - relrot[1] * n_vel[0]);
-      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, n_vel, n_full, fncrit);
+      if (sync) gs_carry_to_plane(vrl, n_half, n_full, carry);
+      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit);
       gs_cross3(n_full, c->fr, torroll);
       gs_scale3(reff, torroll, torroll);
       gs_add3(c->torquei, torroll, c->torquei);

@@ -112,4 +112,28 @@ GS_FN void gs_rotate_rescale_fast(double *v, const double *n)
   gs_scale3(lensq_after > 0.0 ? sqrt(lensq_before / lensq_after) : 0.0, v, v);
 }
 
+/* Carrying a vector from the plane normal to unit a into the plane normal to unit b: the rotation
+ * about a x b that takes a onto b (Rodrigues), v - (v.b)/(1 + a.b) (a + b) for v in the a-plane,
+ * keeps length and tangency exactly without a square root. gs_carry_factor() is 1/(1 + a.b), shared
+ * by every vector carried between the same planes, or 0 when a and b are near opposite (normals
+ * half a step apart never are, short of a blown-up step); v is then projected and rescaled, which
+ * needs no rotation axis. */
+GS_FN double gs_carry_factor(const double *a, const double *b)
+{
+  const double one_plus_cos = 1.0 + gs_dot3(a, b);
+  return one_plus_cos > 1e-3 ? 1.0 / one_plus_cos : 0.0;
+}
+
+GS_FN void gs_carry_to_plane(double *v, const double *a, const double *b, double factor)
+{
+  if (factor > 0.0) {
+    const double s = gs_dot3(v, b) * factor;
+    v[0] -= s * (a[0] + b[0]);
+    v[1] -= s * (a[1] + b[1]);
+    v[2] -= s * (a[2] + b[2]);
+  } else {
+    gs_rotate_rescale_fast(v, b);
+  }
+}
+
 #endif

@@ -81,6 +81,48 @@ static void test_rotate_rescale(void)
   GS_CHECK(ok_same, "the one-square-root variant agrees with the stock-arithmetic one to round-off");
 }
 
+/* The synchronized ordering carries half-step vectors into the full-step plane by the rotation
+ * about a x b taking a onto b. Checked against that rotation built from its axis and angle
+ * (Rodrigues' formula with sin and cos), for angles up to 170 degrees; and near-opposite normals
+ * must still give a finite vector in the b-plane. */
+static void test_carry_to_plane(void)
+{
+  int k, ok_rot = 1, ok_len = 1, ok_perp = 1, ok_opposite = 1;
+  for (k = 0; k < 1000; k++) {
+    double a[3] = {frand(), frand(), frand()}, t[3] = {frand(), frand(), frand()}, b[3], axis[3], v[3], w[3];
+    double kxv[3], expect[3], angle = 170.0 / 180.0 * acos(-1.0) * (k + 0.5) / 1000.0, len0, factor;
+    int d;
+    gs_norm3(a);
+    gs_rotate_rescale(t, a); /* t: a unit tangent of the a-plane */
+    gs_norm3(t);
+    for (d = 0; d < 3; d++) b[d] = cos(angle) * a[d] + sin(angle) * t[d];
+    gs_cross3(a, b, axis);
+    gs_norm3(axis);
+    v[0] = frand(), v[1] = frand(), v[2] = frand();
+    gs_rotate_rescale(v, a);
+    len0 = gs_len3(v);
+    gs_copy3(v, w);
+    factor = gs_carry_factor(a, b);
+    gs_carry_to_plane(w, a, b, factor);
+    gs_cross3(axis, v, kxv);
+    for (d = 0; d < 3; d++)
+      expect[d] = v[d] * cos(angle) + kxv[d] * sin(angle) + axis[d] * gs_dot3(axis, v) * (1 - cos(angle));
+    if (fabs(w[0] - expect[0]) + fabs(w[1] - expect[1]) + fabs(w[2] - expect[2]) > 1e-12 * len0) ok_rot = 0;
+    if (fabs(gs_len3(w) - len0) > 1e-12 * len0) ok_len = 0;
+    if (fabs(gs_dot3(w, b)) > 1e-12 * len0) ok_perp = 0;
+    /* near-opposite normals: no axis to rotate about, projected and rescaled instead */
+    for (d = 0; d < 3; d++) b[d] = -a[d] + 1e-5 * t[d];
+    gs_norm3(b);
+    gs_copy3(v, w);
+    gs_carry_to_plane(w, a, b, gs_carry_factor(a, b));
+    if (!(fabs(gs_len3(w) - len0) <= 1e-10 * len0 && fabs(gs_dot3(w, b)) <= 1e-10 * len0)) ok_opposite = 0;
+  }
+  GS_CHECK(ok_rot, "carry between planes equals the rotation about a x b (1000 random cases, up to 170 deg)");
+  GS_CHECK(ok_len, "carry between planes keeps length");
+  GS_CHECK(ok_perp, "carry between planes lands in the target plane");
+  GS_CHECK(ok_opposite, "near-opposite normals: a finite vector of the same length in the target plane");
+}
+
 /* Seen from j, a contact must give the opposite force, the same torques, and histories that match
  * the transfer factors fix neigh/history applies (tangential -1, rolling and twisting +1). */
 static void test_pair_swap(int ordering)
@@ -168,6 +210,53 @@ static void test_orderings_agree_at_rest(void)
            "standard and synchronized agree when the contact frame does not move");
 }
 
+/* A pair turning rigidly about z, 0.005 rad per step for 200 steps, with spins that cancel the
+ * sliding velocity: the spring must turn with the pair and nothing else. In the synchronized
+ * ordering both frame changes are exact rotations, so its parts along the turning axis and along
+ * the turning direction stay what they were (a projection with rescaling would lean it towards
+ * the axis by about a b theta^2 / 2 per step, 1e-3 here). */
+static void test_rigid_turn_keeps_history(void)
+{
+  gs_model m = parse_model("hooke 1000 0.5 damping velocity tangential linear_history 800 0.5 10 rolling sds 10 0.1 10",
+                           GS_ORDERING_SYNCHRONIZED);
+  const double theta = 0.005, radi = 1e-3, radj = 2e-4, r = radi + radj - 1e-5, dt = 1e-4;
+  const double axial = 3e-7, along_turn = 4e-7;
+  double hist[8] = {0};
+  double n_prev[3] = {1, 0, 0}, turn[3];
+  gs_contact c;
+  int step;
+  hist[1] = along_turn; /* the turning direction at angle 0 is +y */
+  hist[2] = axial;
+  hist[3 + 1] = along_turn; /* rolling history: the same test */
+  hist[3 + 2] = axial;
+  for (step = 1; step <= 200; step++) {
+    const double n[3] = {cos(step * theta), sin(step * theta), 0};
+    double spin;
+    int k;
+    memset(&c, 0, sizeof(c));
+    c.radi = radi;
+    c.radj = radj;
+    c.meff = 1e-6;
+    c.dt = dt;
+    c.history_update = 1;
+    for (k = 0; k < 3; k++) {
+      c.dx[k] = r * n[k];
+      c.vr[k] = r * (n[k] - n_prev[k]) / dt;
+    }
+    gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+    spin = gs_len3(c.vr) / (radi + radj); /* (R_i + R_j) w x n_h = v_r: no sliding */
+    c.omegai[2] = c.omegaj[2] = spin;
+    gs_contact_evaluate(&m, &c, hist);
+    gs_copy3(n, n_prev);
+  }
+  turn[0] = -sin(200 * theta), turn[1] = cos(200 * theta), turn[2] = 0;
+  GS_CHECK_REL(hist[2], axial, 1e-9, "rigid turn, synchronized: tangential history keeps its part along the axis");
+  GS_CHECK_REL(gs_dot3(hist, turn), along_turn, 1e-9,
+               "rigid turn, synchronized: tangential history turns with the pair");
+  GS_CHECK_REL(hist[3 + 2], axial, 1e-9, "rigid turn, synchronized: rolling history keeps its part along the axis");
+  GS_CHECK_REL(gs_dot3(hist + 3, turn), along_turn, 1e-9, "rigid turn, synchronized: rolling history turns with the pair");
+}
+
 /* Sliding contact: the tangential force is capped at mu Fn and the spring keeps exactly that force. */
 static void test_coulomb_limit(void)
 {
@@ -225,9 +314,11 @@ int main(void)
 {
   test_normal_forces();
   test_rotate_rescale();
+  test_carry_to_plane();
   test_pair_swap(GS_ORDERING_STANDARD);
   test_pair_swap(GS_ORDERING_SYNCHRONIZED);
   test_orderings_agree_at_rest();
+  test_rigid_turn_keeps_history();
   test_coulomb_limit();
   test_bad_input();
   return gs_check_summary();

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Rewrites every example's reference logs with build/lmp (after a change that moves their numbers),
+# dated today: examples/<name>/log.<date>.<name>.<variant>.g++.1, old dates removed.
+#   bash tools/example_logs.sh [name ...]      (default: all examples)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+lmp=$PWD/build/lmp
+[ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
+date=$(LC_ALL=C date +%d%b%y)
+names=("$@")
+((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper percolation)
+
+run() { # name variant [lmp arguments]
+  local name=$1 variant=$2
+  shift 2
+  rm -f "examples/$name/log."*".$name.$variant.g++.1"
+  (cd "examples/$name" && OMP_NUM_THREADS=1 OMP_PROC_BIND=false \
+    "$lmp" "$@" -in "in.$name" -log "log.$date.$name.$variant.g++.1" -nocite > /dev/null)
+  echo "examples/$name/log.$date.$name.$variant.g++.1"
+}
+
+for name in "${names[@]}"; do
+  case $name in
+    restitution)
+      run restitution granular_sync
+      run restitution stock -var pair granular ;;
+    pour_box)
+      run pour_box cpu
+      run pour_box kokkos_omp -k on t 1 -sf kk -pk kokkos newton off neigh half ;;
+    *)
+      run "$name" synchronized
+      run "$name" standard -var ordering standard ;;
+  esac
+done
