@@ -13,25 +13,27 @@ ranks=("$@")
 ((${#ranks[@]})) || ranks=(1 2)
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 
-# particle-steps/s of the last `run` in the input, one run
+# particle-steps/s of the last `run` in the input and the pair style's share of it (LAMMPS' `Pair`
+# time, average over ranks), one run
 rate() { # input ranks style extra [lmp options]
   local launcher=(mpirun -np "$2")
   # one rank runs without mpirun, whose default core binding would hold OpenMP threads on one core
   [ "$2" = 1 ] && launcher=()
   "${launcher[@]}" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
     -log none -echo none -nocite 2>/dev/null |
-    awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.6g", n * s / t}'
+    awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} /^Pair / {p = $5} END {printf "%.6g %.6g\n", n * s / t, p}'
 }
 
 # Best of $REPEAT runs per entry (timings on a shared machine only ever come out slower than the
 # code is), the repetitions taken in turn across all entries of a case, so that a slow spell of
 # the machine slows every entry alike instead of all runs of one.
 REPEAT=${REPEAT:-3}
-declare -A best
+declare -A best pair
 measure() { # key input ranks style extra [lmp options]; environment from OMP_NUM_THREADS
-  local r
-  r=$(rate "${@:2}")
+  local r p
+  read -r r p < <(rate "${@:2}")
   best[$1]=$(awk -v a="$r" -v b="${best[$1]:-0}" 'BEGIN {print (a > b) ? a : b}')
+  pair[$1]=$(awk -v a="$p" -v b="${pair[$1]:-1e30}" 'BEGIN {print (a < b) ? a : b}')
 }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
@@ -41,7 +43,7 @@ for case in bed chute; do
   # gran/hooke/history Kn Kt gamma_n gamma_t mu dampflag, matching the inputs' hooke_history law
   if [ $case = bed ]; then L=20 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
   for np in "${ranks[@]}"; do
-    best=()
+    best=() pair=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
     kokkos="-k on t $np -sf kk -pk kokkos newton off neigh half"
     for ((k = 0; k < REPEAT; k++)); do
@@ -63,6 +65,10 @@ for case in bed chute; do
     printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "${best[ours]}" "${best[stock]}")" \
       "ratio synchronized: gransync / stock" "$(ratio "${best[ours_sync]}" "${best[stock_sync]}")" \
       "cost of synchronized over standard (gransync)" "$(ratio "${best[ours]}" "${best[ours_sync]}")"
+    # the pair style alone (shortest Pair time of the runs): the rest of the step is LAMMPS' own
+    printf "  %-44s %12s\n" "pair time, stock / gransync standard" "$(ratio "${pair[stock]}" "${pair[ours]}")" \
+      "pair time, stock sync / gransync sync" "$(ratio "${pair[stock_sync]}" "${pair[ours_sync]}")" \
+      "pair time, gransync sync / standard" "$(ratio "${pair[ours_sync]}" "${pair[ours]}")"
     printf "  %-44s %12s\n" "stock gran/hooke/history" "$(fmt "${best[legacy]}")" \
       "granular/sync standard, same force law" "$(fmt "${best[ours_hh]}")" \
       "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")"
