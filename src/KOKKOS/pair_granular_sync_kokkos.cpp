@@ -331,7 +331,9 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   kernel.vflag_global = vflag_global;
   kernel.vflag_atom = vflag_atom;
 
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType>(0, inum), kernel, ev);
+  // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
+  // settled layer under a falling one), so equal index ranges are not equal work for CPU threads
+  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>>(0, inum), kernel, ev);
   if (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
     Kokkos::Experimental::contribute(d_f, kernel.f);
     Kokkos::Experimental::contribute(d_torque, kernel.torque);
