@@ -130,7 +130,7 @@ GS_FN double gs_effective_radius(const gs_model *m, double radi, double radj)
  * plane normal to the previous step's normal before it. */
 typedef struct gs_frame {
   double n[3];
-  int exact;         /* synchronized ordering: rotate from n_prev exactly */
+  int exact;         /* synchronized ordering, history advanced: rotate from n_prev exactly */
   double n_prev[3];  /* exact only: the normal at t */
   double carry_prev; /* exact only: gs_carry_factor(n_prev, n) */
 } gs_frame;
@@ -293,9 +293,11 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   c->contact_radius = m->needs_contact_radius ? sqrt(c->delta * reff) : 0.0;
 
   gs_scale3(rinv, c->dx, n_full);
-  frame.exact = sync;
-  if (sync) {
-    /* x(t) = x(t+dt) + 2 (x(t+dt/2) - x(t+dt)): the normal the history was left perpendicular to */
+  /* vector histories advanced this step in the synchronized ordering were left perpendicular to
+   * the normal at t: x(t) = x(t+dt) + 2 (x(t+dt/2) - x(t+dt)) */
+  frame.exact = sync && c->history_update &&
+                (m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY || m->rolling != GS_ROLLING_NONE);
+  if (frame.exact) {
     double *const n_prev = frame.n_prev;
     n_prev[0] = 2.0 * c->dx_half[0] - c->dx[0];
     n_prev[1] = 2.0 * c->dx_half[1] - c->dx[1];
@@ -305,6 +307,8 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
     else
       gs_copy3(n_full, n_prev);
     frame.carry_prev = gs_carry_factor(n_prev, n_full);
+  }
+  if (sync) {
     gs_copy3(c->dx_half, n_half);
     gs_norm3(n_half);
     carry = gs_carry_factor(n_half, n_full);

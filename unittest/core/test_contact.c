@@ -257,6 +257,27 @@ static void test_rigid_turn_keeps_history(void)
   GS_CHECK_REL(gs_dot3(hist + 3, turn), along_turn, 1e-9, "rigid turn, synchronized: rolling history turns with the pair");
 }
 
+/* linear_nohistory, synchronized: its damping force is carried into the full-step plane like every
+ * force, so it has no normal part even while the normal turns within the step. */
+static void test_nohistory_force_in_full_step_plane(void)
+{
+  gs_model m = parse_model("hooke 1000 0.5 damping velocity tangential linear_nohistory 0.8 10",
+                           GS_ORDERING_SYNCHRONIZED);
+  gs_contact c;
+  double n_full[3];
+  static_contact(&c, 1e-3, 2e-4, 1e-5);
+  c.vr[0] = 3.0; /* tangential to the full-step normal (z): the normal turns by dt vr / r in the step */
+  c.vr[2] = -0.1;
+  c.omegai[1] = 50.0;
+  c.history_update = 1;
+  gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+  gs_contact_evaluate(&m, &c, NULL);
+  gs_scale3(1.0 / c.r, c.dx, n_full);
+  GS_CHECK(gs_len3(c.fs) > 0.0 && fabs(gs_dot3(c.fs, n_full)) <= 1e-12 * gs_len3(c.fs),
+           "linear_nohistory, synchronized: tangential force in the full-step plane (normal part %.1e of %.1e)",
+           fabs(gs_dot3(c.fs, n_full)), gs_len3(c.fs));
+}
+
 /* Sliding contact: the tangential force is capped at mu Fn and the spring keeps exactly that force. */
 static void test_coulomb_limit(void)
 {
@@ -319,6 +340,7 @@ int main(void)
   test_pair_swap(GS_ORDERING_SYNCHRONIZED);
   test_orderings_agree_at_rest();
   test_rigid_turn_keeps_history();
+  test_nohistory_force_in_full_step_plane();
   test_coulomb_limit();
   test_bad_input();
   return gs_check_summary();
