@@ -130,20 +130,20 @@ GS_FN double gs_effective_radius(const gs_model *m, double radi, double radj)
  * plane normal to the previous step's normal before it. */
 typedef struct gs_frame {
   double n[3];
-  int exact;         /* synchronized ordering, history advanced: rotate from n_prev exactly */
-  double n_prev[3];  /* exact only: the normal at t */
-  double carry_prev; /* exact only: gs_carry_factor(n_prev, n) */
+  int exact;           /* synchronized ordering, history advanced: rotate from the normal at t exactly */
+  double carry_dir[3]; /* exact only: gs_carry_setup() from the separation at t onto n */
+  double carry_prev;   /* exact only: its factor */
 } gs_frame;
 
 /* Brings a history vector from the previous step's plane into the plane normal to f->n. Synchronized
- * ordering: the exact rotation taking n_prev onto n. Then, in both orderings, stock's projection
+ * ordering: the exact rotation taking the normal at t onto n. Then, in both orderings, stock's projection
  * and rescale wherever a normal component is left that the sliding limit could notice (weight:
  * the history's force per unit, limit: the sliding limit): all of it in the standard ordering, in
  * the synchronized one only what an inexact previous normal leaves (atoms not advanced by
  * velocity Verlet and without half-step records). */
 GS_FN void gs_history_to_plane(double *hist, const gs_frame *f, double weight, double limit)
 {
-  if (f->exact) gs_carry_to_plane(hist, f->n_prev, f->n, f->carry_prev);
+  if (f->exact) gs_carry_to_plane(hist, f->n, f->carry_dir, f->carry_prev);
   if (fabs(gs_dot3(hist, f->n)) * weight > GS_FRAME_EPSILON * limit) gs_rotate_rescale(hist, f->n);
 }
 
@@ -164,7 +164,6 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
   /* threshold weight: displacement history is compared as a force (k h), force history as is */
   const double kthresh = force_history ? 1.0 : k;
   double fdamp[3], inc[3];
-  double fsmag;
 
   if (rescale && c->contact_radius < hist[3]) gs_scale3(c->contact_radius / hist[3], hist, hist);
 
@@ -186,8 +185,9 @@ GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist,
   gs_scale3(-damp, vtr, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
-  fsmag = gs_len3(c->fs);
-  if (fsmag > fscrit) {
+  /* squares: the magnitude's square root is needed only while sliding */
+  if (gs_dot3(c->fs, c->fs) > fscrit * fscrit) {
+    const double fsmag = gs_len3(c->fs);
     if (gs_len3(hist) != 0.0) {
       /* sliding: cap the force and reset the spring so it carries exactly the capped force */
       gs_scale3(fscrit / fsmag, c->fs, c->fs);
@@ -217,7 +217,7 @@ GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const 
                           double fncrit)
 {
   const double frcrit = m->mur * fncrit;
-  double inc[3], frmag;
+  double inc[3];
 
   if (c->history_update) {
     gs_history_to_plane(hist, f, m->kr, frcrit);
@@ -229,8 +229,8 @@ GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const 
   c->fr[1] = -m->kr * hist[1] - m->gammar * vrl[1];
   c->fr[2] = -m->kr * hist[2] - m->gammar * vrl[2];
 
-  frmag = gs_len3(c->fr);
-  if (frmag > frcrit) {
+  if (gs_dot3(c->fr, c->fr) > frcrit * frcrit) {
+    const double frmag = gs_len3(c->fr);
     if (gs_len3(hist) != 0.0) {
       const double kinv = 1.0 / m->kr;
       const double frinv = 1.0 / frmag;
@@ -282,7 +282,7 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   const double reff = gs_effective_radius(m, c->radi, c->radj);
   gs_frame frame;
   double *const n_full = frame.n;
-  double rinv, n_half[3], carry = 0.0;
+  double rinv, n_half[3], carry_dir[3] = {0.0, 0.0, 0.0}, carry = 0.0;
   const double *n_vel; /* normal the half-step velocities are projected on */
   double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
   double fnormal, damp_prefactor, fdamp, fncrit, arm;
@@ -298,20 +298,16 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   frame.exact = sync && c->history_update &&
                 (m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY || m->rolling != GS_ROLLING_NONE);
   if (frame.exact) {
-    double *const n_prev = frame.n_prev;
-    n_prev[0] = 2.0 * c->dx_half[0] - c->dx[0];
-    n_prev[1] = 2.0 * c->dx_half[1] - c->dx[1];
-    n_prev[2] = 2.0 * c->dx_half[2] - c->dx[2];
-    if (gs_dot3(n_prev, n_prev) > 0.0)
-      gs_norm3(n_prev);
-    else
-      gs_copy3(n_full, n_prev);
-    frame.carry_prev = gs_carry_factor(n_prev, n_full);
+    double dx_prev[3];
+    dx_prev[0] = 2.0 * c->dx_half[0] - c->dx[0];
+    dx_prev[1] = 2.0 * c->dx_half[1] - c->dx[1];
+    dx_prev[2] = 2.0 * c->dx_half[2] - c->dx[2];
+    frame.carry_prev = gs_carry_setup(dx_prev, c->dx, c->r, frame.carry_dir);
   }
   if (sync) {
+    carry = gs_carry_setup(c->dx_half, c->dx, c->r, carry_dir);
     gs_copy3(c->dx_half, n_half);
     gs_norm3(n_half);
-    carry = gs_carry_factor(n_half, n_full);
     n_vel = n_half;
   } else {
     n_vel = n_full;
@@ -328,7 +324,7 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   gs_sub3(vt, wxn, vtr);
   /* the half-step tangential velocity, carried into the full-step tangent plane where the history
    * lives and the forces act */
-  if (sync) gs_carry_to_plane(vtr, n_half, n_full, carry);
+  if (sync) gs_carry_to_plane(vtr, n_full, carry_dir, carry);
 
   /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
   if (m->normal == GS_NORMAL_HOOKE)
@@ -387,7 +383,7 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
       vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
       vrl[1] = reff * (relrot[2] * n_vel[0] - relrot[0] * n_vel[2]);
       vrl[2] = reff * (relrot[0] * n_vel[1] - relrot[1] * n_vel[0]);
-      if (sync) gs_carry_to_plane(vrl, n_half, n_full, carry);
+      if (sync) gs_carry_to_plane(vrl, n_full, carry_dir, carry);
       gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit);
       gs_cross3(n_full, c->fr, torroll);
       gs_scale3(reff, torroll, torroll);

@@ -112,27 +112,34 @@ GS_FN void gs_rotate_rescale_fast(double *v, const double *n)
   gs_scale3(lensq_after > 0.0 ? sqrt(lensq_before / lensq_after) : 0.0, v, v);
 }
 
-/* Carrying a vector from the plane normal to unit a into the plane normal to unit b: the rotation
- * about a x b that takes a onto b (Rodrigues), v - (v.b)/(1 + a.b) (a + b) for v in the a-plane,
- * keeps length and tangency exactly without a square root. gs_carry_factor() is 1/(1 + a.b), shared
- * by every vector carried between the same planes, or 0 when a and b are near opposite (normals
- * half a step apart never are, short of a blown-up step); v is then projected and rescaled, which
- * needs no rotation axis. */
-GS_FN double gs_carry_factor(const double *a, const double *b)
+/* Carrying a vector from the plane normal to u into the plane normal to x (|x| = r): the rotation
+ * about u x x that takes the direction of u onto that of x (Rodrigues), v - (v.n)/(1 + u^.n) (u^ + n)
+ * for v in the u-plane, n = x/r, keeps length and tangency exactly without a square root.
+ * gs_carry_setup() fills dir = (r u + |u| x) and returns 1/(|u| r + u.x), so that
+ * dir / (|u| r + u.x) = (u^ + n)/(1 + u^.n): shared by every vector carried between the same
+ * planes, and written without the unit vectors, which would chain a division after each square
+ * root; a contact's time is its longest such chain. It returns 0 when u and x are near opposite
+ * (normals half a step apart never are, short of a blown-up step) or u is zero; v is then
+ * projected and rescaled, which needs no rotation axis. */
+GS_FN double gs_carry_setup(const double *u, const double *x, double r, double *dir)
 {
-  const double one_plus_cos = 1.0 + gs_dot3(a, b);
-  return one_plus_cos > 1e-3 ? 1.0 / one_plus_cos : 0.0;
+  const double len_u = sqrt(gs_dot3(u, u));
+  const double scale = len_u * r + gs_dot3(u, x);
+  dir[0] = r * u[0] + len_u * x[0];
+  dir[1] = r * u[1] + len_u * x[1];
+  dir[2] = r * u[2] + len_u * x[2];
+  return scale > 1e-3 * len_u * r ? 1.0 / scale : 0.0;
 }
 
-GS_FN void gs_carry_to_plane(double *v, const double *a, const double *b, double factor)
+GS_FN void gs_carry_to_plane(double *v, const double *n, const double *dir, double factor)
 {
   if (factor > 0.0) {
-    const double s = gs_dot3(v, b) * factor;
-    v[0] -= s * (a[0] + b[0]);
-    v[1] -= s * (a[1] + b[1]);
-    v[2] -= s * (a[2] + b[2]);
+    const double s = gs_dot3(v, n) * factor;
+    v[0] -= s * dir[0];
+    v[1] -= s * dir[1];
+    v[2] -= s * dir[2];
   } else {
-    gs_rotate_rescale_fast(v, b);
+    gs_rotate_rescale_fast(v, n);
   }
 }
 

@@ -82,15 +82,19 @@ static void test_rotate_rescale(void)
 }
 
 /* The synchronized ordering carries half-step vectors into the full-step plane by the rotation
- * about a x b taking a onto b. Checked against that rotation built from its axis and angle
- * (Rodrigues' formula with sin and cos), for angles up to 170 degrees; and near-opposite normals
- * must still give a finite vector in the b-plane. */
+ * about a x b taking a onto b, set up from separations along a and b of any lengths. Checked
+ * against that rotation built from its axis and angle (Rodrigues' formula with sin and cos), for
+ * angles up to 170 degrees; and near-opposite normals must still give a finite vector in the
+ * b-plane. */
 static void test_carry_to_plane(void)
 {
   int k, ok_rot = 1, ok_len = 1, ok_perp = 1, ok_opposite = 1;
   for (k = 0; k < 1000; k++) {
     double a[3] = {frand(), frand(), frand()}, t[3] = {frand(), frand(), frand()}, b[3], axis[3], v[3], w[3];
     double kxv[3], expect[3], angle = 170.0 / 180.0 * acos(-1.0) * (k + 0.5) / 1000.0, len0, factor;
+    /* separations along a and b, lengths between 0.5 and 1.5 */
+    const double len_a = 1.0 + 0.5 * frand(), len_b = 1.0 + 0.5 * frand();
+    double xa[3], xb[3], dir[3];
     int d;
     gs_norm3(a);
     gs_rotate_rescale(t, a); /* t: a unit tangent of the a-plane */
@@ -102,8 +106,10 @@ static void test_carry_to_plane(void)
     gs_rotate_rescale(v, a);
     len0 = gs_len3(v);
     gs_copy3(v, w);
-    factor = gs_carry_factor(a, b);
-    gs_carry_to_plane(w, a, b, factor);
+    gs_scale3(len_a, a, xa);
+    gs_scale3(len_b, b, xb);
+    factor = gs_carry_setup(xa, xb, len_b, dir);
+    gs_carry_to_plane(w, b, dir, factor);
     gs_cross3(axis, v, kxv);
     for (d = 0; d < 3; d++)
       expect[d] = v[d] * cos(angle) + kxv[d] * sin(angle) + axis[d] * gs_dot3(axis, v) * (1 - cos(angle));
@@ -114,7 +120,9 @@ static void test_carry_to_plane(void)
     for (d = 0; d < 3; d++) b[d] = -a[d] + 1e-5 * t[d];
     gs_norm3(b);
     gs_copy3(v, w);
-    gs_carry_to_plane(w, a, b, gs_carry_factor(a, b));
+    gs_scale3(len_b, b, xb);
+    factor = gs_carry_setup(xa, xb, len_b, dir);
+    gs_carry_to_plane(w, b, dir, factor);
     if (!(fabs(gs_len3(w) - len0) <= 1e-10 * len0 && fabs(gs_dot3(w, b)) <= 1e-10 * len0)) ok_opposite = 0;
   }
   GS_CHECK(ok_rot, "carry between planes equals the rotation about a x b (1000 random cases, up to 170 deg)");
