@@ -41,7 +41,7 @@ fmt() { printf "%.4g" "$1"; }
 
 for case in bed chute; do
   # gran/hooke/history Kn Kt gamma_n gamma_t mu dampflag, matching the inputs' hooke_history law
-  if [ $case = bed ]; then L=20 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
+  if [ $case = bed ]; then L=6 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
   for np in "${ranks[@]}"; do
     best=() pair=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks

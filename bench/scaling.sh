@@ -3,7 +3,7 @@
 # granular against granular/sync (both orderings), one rank, the polydisperse bed of in.bed.
 # Memory per sphere: LAMMPS' own per-rank allocation report (atoms, neighbor lists, contact
 # history included) over the number of spheres. Prints a table; tools/plot_scaling.py draws it.
-#   bash bench/scaling.sh > scaling.txt     (EDGES="4 8 16 32 64 118" STEPS=200 override)
+#   bash bench/scaling.sh > scaling.txt     (EDGES="2 4 6 9 13 20" STEPS=200 override; 120 L^3 spheres)
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
@@ -17,7 +17,7 @@ measure() { # style L -> "atoms particle-steps/s MiB"
       END {printf "%d %.4g %.4g", n, n * s / t, mem}'
 }
 echo "# spheres, then particle-steps/s and bytes/sphere for: stock granular | granular/sync standard | granular/sync"
-for L in ${EDGES:-4 8 16 32 64 118}; do
+for L in ${EDGES:-2 4 6 9 13 20}; do
   row=""
   for style in granular "granular/sync ordering standard" "granular/sync"; do
     read -r n rate mib <<< "$(measure "$style" "$L")"

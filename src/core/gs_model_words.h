@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * Build a contact model from one string of pair_coeff model words, for the core tests. */
+ * Build a contact model from one string of pair_coeff model words (host only: tests and tools). */
 #ifndef GS_MODEL_WORDS_H
 #define GS_MODEL_WORDS_H
 
