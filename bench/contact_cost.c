@@ -30,6 +30,7 @@ static double uniform(unsigned long long *state)
  * sticking, and touching for 1000 steps of 1e-4. */
 static void make_contacts(contact_input *in, int n)
 {
+  const double sphere_volume = 4.0 / 3.0 * acos(-1.0); /* per radius cubed; density 1 */
   unsigned long long state = 2026;
   int i, k;
   for (i = 0; i < n; i++) {
@@ -47,8 +48,8 @@ static void make_contacts(contact_input *in, int n)
       c->omegai[k] = 0.02 * (2.0 * uniform(&state) - 1.0) / c->radi;
       c->omegaj[k] = 0.02 * (2.0 * uniform(&state) - 1.0) / c->radj;
     }
-    mi = 4.18879 * c->radi * c->radi * c->radi;
-    mj = 4.18879 * c->radj * c->radj * c->radj;
+    mi = sphere_volume * c->radi * c->radi * c->radi;
+    mj = sphere_volume * c->radj * c->radj * c->radj;
     c->meff = mi * mj / (mi + mj);
   }
 }

@@ -29,12 +29,10 @@ for size in ${SIZES:-1e5 1e6 4e6}; do
     # in.bed: 120 atoms per fcc cell, L^3 cells; in.chute: 33 flowing layers and a floor, L^2 columns
     if [ $case = bed ]; then
       L=$(awk -v n="$size" 'BEGIN {printf "%d", (n / 120) ^ (1 / 3) + 0.5}')
-      stock="gran/hooke/history 1000 800 50 25 0.5 1"    # Kn Kt gamma_n gamma_t mu dampflag
     else
       L=$(awk -v n="$size" 'BEGIN {printf "%d", sqrt(n / 34) + 0.5}')
-      stock="gran/hooke/history 2000 570 50 25 0.5 1"
     fi
-    s=$(rate in.$case "$L" "$stock" "-var law legacy")
+    s=$(rate in.$case "$L" gran/hooke/history "-var law legacy")
     a=$(rate in.$case "$L" "granular/sync ordering standard" "-var law hooke_history")
     b=$(rate in.$case "$L" "granular/sync" "-var law hooke_history")
     printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$case" "$size" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$a" "$b")"

@@ -40,8 +40,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 fmt() { printf "%.4g" "$1"; }
 
 for case in bed chute; do
-  # gran/hooke/history Kn Kt gamma_n gamma_t mu dampflag, matching the inputs' hooke_history law
-  if [ $case = bed ]; then L=6 STEPS=1000 hh_args="1000 800 50 25 0.5 1"; else L=32 STEPS=1000 hh_args="2000 570 50 25 0.5 1"; fi
+  if [ $case = bed ]; then L=6 STEPS=1000; else L=32 STEPS=1000; fi
   for np in "${ranks[@]}"; do
     best=() pair=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
@@ -51,8 +50,8 @@ for case in bed chute; do
       measure stock_sync in.$case "$np" granular synchronized_verlet
       measure ours in.$case "$np" "granular/sync ordering standard" ""
       measure ours_sync in.$case "$np" "granular/sync" ""
-      # stock gran/hooke/history against the same force law in granular/sync (model words in the input)
-      measure legacy in.$case "$np" "gran/hooke/history $hh_args" "" "-var law legacy"
+      # stock gran/hooke/history against the same force law in granular/sync (both in the input)
+      measure legacy in.$case "$np" gran/hooke/history "" "-var law legacy"
       measure ours_hh in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history"
       OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk in.$case 1 "granular/sync ordering standard" "" "$kokkos"
       OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync in.$case 1 "granular/sync" "" "$kokkos"
