@@ -95,6 +95,7 @@ int FixNVESphereSync::setmask()
 
 void FixNVESphereSync::init()
 {
+  require_verlet(error, update, "fix nve/sphere/sync");
   reset_dt();
   for (int i = 0; i < atom->nlocal; i++)
     if ((atom->mask[i] & groupbit) && atom->radius[i] == 0.0)

@@ -127,6 +127,7 @@ int FixWallGranSync::setmask()
 
 void FixWallGranSync::init()
 {
+  require_verlet(error, update, "fix wall/gran/sync");
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);

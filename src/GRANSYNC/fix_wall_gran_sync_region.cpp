@@ -8,6 +8,7 @@
 #include "fix_wall_gran_sync_region.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "domain.h"
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
@@ -25,7 +26,7 @@ using namespace FixConst;
 
 FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) :
     Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), ncontact(nullptr),
-    walls(nullptr), history(nullptr), fix_halfstep(nullptr)
+    walls(nullptr), history(nullptr), fix_halfstep(nullptr), motion_mismatch(0)
 {
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'fix ID group wall/gran/sync/region granular "
@@ -58,6 +59,7 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) 
   size_history = model.size_history;
   maxexchange = 1 + tmax * (size_history + 1);    // sizes comm buffers for migrating atoms
   restart_peratom = 1;
+  restart_global = 1;    // a moving region's previous position, from which its velocity is differenced
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
@@ -81,12 +83,20 @@ int FixWallGranSyncRegion::setmask()
 
 void FixWallGranSyncRegion::init()
 {
+  require_verlet(error, update, "fix wall/gran/sync/region");
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync/region requires atom attributes radius, rmass and omega (use atom_style sphere)");
   region = domain->get_region_by_id(idregion);
   if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", idregion);
   if (region->tmax != tmax)
     error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
+  if (motion_mismatch) {
+    if (comm->me == 0)
+      error->warning(FLERR, "fix wall/gran/sync/region: region {} differs from the one in the restart file; "
+                            "its velocity restarts from rest", idregion);
+    region->reset_vel();
+    motion_mismatch = 0;
+  }
   fix_halfstep = FixNVESphereSync::recorder(modify);
 }
 
@@ -277,6 +287,21 @@ int FixWallGranSyncRegion::size_restart(int nlocal)
 int FixWallGranSyncRegion::maxsize_restart()
 {
   return 2 + tmax * (size_history + 1);
+}
+
+void FixWallGranSyncRegion::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  int size = 0;
+  region->length_restart_string(size);
+  fwrite(&size, sizeof(int), 1, fp);
+  region->write_restart(fp);
+}
+
+void FixWallGranSyncRegion::restart(char *buf)
+{
+  int n = 0;
+  if (!region->restart(buf, n)) motion_mismatch = 1;
 }
 
 double FixWallGranSyncRegion::memory_usage()

@@ -39,6 +39,8 @@ class FixWallGranSyncRegion : public Fix {
   void unpack_restart(int, int) override;
   int size_restart(int) override;
   int maxsize_restart() override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
   double memory_usage() override;
 
  private:
@@ -51,6 +53,7 @@ class FixWallGranSyncRegion : public Fix {
   int **walls;         // per atom and contact: the region face (iwall)
   double ***history;   // per atom and contact: the contact history
   class FixNVESphereSync *fix_halfstep;
+  int motion_mismatch;    // the restart file's region motion is not this region's
 
   double *slot_history(int i, int iwall);
 };

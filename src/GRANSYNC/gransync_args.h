@@ -9,6 +9,8 @@
 #define LMP_GRANSYNC_ARGS_H
 
 #include "error.h"
+#include "update.h"
+#include "utils.h"
 
 #include "gs_contact.h"
 
@@ -43,6 +45,14 @@ inline int wall_ordering(Error *error, const char *what, int explicit_sync, int 
   if (explicit_sync && ordering == GS_ORDERING_STANDARD)
     error->all(FLERR, "{}: synchronized_verlet conflicts with ordering standard", what);
   return explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
+}
+
+// The gransync fixes integrate, record and apply wall forces once per velocity-Verlet step; under
+// rRESPA they would silently do nothing.
+inline void require_verlet(Error *error, Update *update, const char *what)
+{
+  if (utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "{} does not support run_style respa (allowed: run_style verlet)", what);
 }
 
 }    // namespace LAMMPS_NS

@@ -27,7 +27,7 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr int RESTART_FORMAT = 2;
+static constexpr int RESTART_FORMAT = 3;
 
 /* ---------------------------------------------------------------------- */
 
@@ -93,6 +93,7 @@ void PairGranularSync::allocate()
       cutoff_type[i][j] = -1.0;
     }
   models.assign((size_t) (n + 1) * (n + 1), gs_model{});
+  explicit_sync.assign((size_t) (n + 1) * (n + 1), 0);
   maxrad_dynamic.assign(n + 1, 0.0);
   maxrad_frozen.assign(n + 1, 0.0);
 }
@@ -141,7 +142,8 @@ void PairGranularSync::coeff(int narg, char **arg)
 
   gs_model parsed;
   char err[GS_ERRLEN];
-  const int used = gs_model_parse(&parsed, narg - 2, arg + 2, GS_GEOMETRY_PAIR, default_ordering, err);
+  // parsed as standard, so that an explicit synchronized_verlet can be told from the style's ordering
+  const int used = gs_model_parse(&parsed, narg - 2, arg + 2, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD, err);
   if (used < 0) error->all(FLERR, "pair_coeff granular/sync: {}", err);
   if (used < narg - 2)
     error->all(FLERR,
@@ -154,6 +156,7 @@ void PairGranularSync::coeff(int narg, char **arg)
     for (int j = MAX(jlo, i); j <= jhi; j++) {
       model_ref(i, j) = parsed;
       model_ref(j, i) = parsed;
+      explicit_sync_ref(i, j) = explicit_sync_ref(j, i) = parsed.ordering == GS_ORDERING_SYNCHRONIZED;
       cutoff_type[i][j] = cutoff_type[j][i] = parsed.cutoff;
       setflag[i][j] = 1;
       count++;
@@ -171,6 +174,12 @@ void PairGranularSync::init_style()
                       "(use atom_style sphere)");
   if (comm->ghost_velocity == 0)
     error->all(FLERR, "pair_style granular/sync requires ghost atoms to store velocity: add 'comm_modify vel yes'");
+
+  // the style's current ordering (pair_style may have been re-issued since pair_coeff)
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = 1; j <= atom->ntypes; j++)
+      if (setflag[MIN(i, j)][MAX(i, j)])
+        model_ref(i, j).ordering = explicit_sync_ref(i, j) ? GS_ORDERING_SYNCHRONIZED : default_ordering;
 
   // mixed models are rebuilt in init_one(); the layout covers all explicit ones now
   use_history = 0;
@@ -216,6 +225,9 @@ void PairGranularSync::init_style()
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (setflag[i][j] && model_ref(i, j).ordering == GS_ORDERING_SYNCHRONIZED) any_sync = 1;
+  if (any_sync && utils::strmatch(update->integrate_style, "^respa"))
+    error->all(FLERR, "pair_style granular/sync: the synchronized ordering does not support run_style respa "
+                      "(allowed: run_style verlet, or ordering standard)");
   if (any_sync && !fix_halfstep && strict)
     error->all(FLERR, "pair_style granular/sync strict: the synchronized ordering needs recorded half-step "
                       "data; define fix nve/sphere/sync");
@@ -568,7 +580,8 @@ void PairGranularSync::write_restart(FILE *fp)
       fwrite(&setflag[i][j], sizeof(int), 1, fp);
       if (!setflag[i][j]) continue;
       const gs_model &m = model_ref(i, j);
-      const int kinds[7] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, m.ordering, m.limit_damping};
+      const int kinds[7] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, explicit_sync_ref(i, j),
+                            m.limit_damping};
       fwrite(kinds, sizeof(int), 7, fp);
       fwrite(m.normal_coeffs, sizeof(double), 3, fp);
       fwrite(m.tangential_coeffs, sizeof(double), 3, fp);
@@ -603,7 +616,7 @@ void PairGranularSync::read_restart(FILE *fp)
       m.tangential = kinds[2];
       m.rolling = kinds[3];
       m.twisting = kinds[4];
-      m.ordering = kinds[5];
+      m.ordering = kinds[5] ? GS_ORDERING_SYNCHRONIZED : default_ordering;
       m.limit_damping = kinds[6];
       m.geometry = GS_GEOMETRY_PAIR;
       std::copy_n(coeffs, 3, m.normal_coeffs);
@@ -615,6 +628,7 @@ void PairGranularSync::read_restart(FILE *fp)
       if (gs_model_finalize(&m, err) != 0) error->all(FLERR, "pair granular/sync: bad model in restart file: {}", err);
       model_ref(i, j) = m;
       model_ref(j, i) = m;
+      explicit_sync_ref(i, j) = explicit_sync_ref(j, i) = kinds[5];
       cutoff_type[i][j] = cutoff_type[j][i] = m.cutoff;
     }
   }

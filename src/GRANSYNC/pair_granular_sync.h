@@ -50,6 +50,9 @@ class PairGranularSync : public Pair {
   double cutoff_global;
   int ntypes_alloc;
   std::vector<gs_model> models;    // (ntypes+1)^2, row-major by itype
+  // like models: the pair_coeff said synchronized_verlet; the others follow the style's ordering,
+  // also when pair_style is re-issued (e.g. after read_restart)
+  std::vector<int> explicit_sync;
   double **cutoff_type;
   int size_history;
   int use_history;
@@ -70,6 +73,7 @@ class PairGranularSync : public Pair {
 
   void allocate();
   gs_model &model_ref(int itype, int jtype) { return models[itype * (ntypes_alloc + 1) + jtype]; }
+  int &explicit_sync_ref(int itype, int jtype) { return explicit_sync[itype * (ntypes_alloc + 1) + jtype]; }
   void assign_history_layout();
   // style of the neighbor-history fix this pair style creates (Kokkos twins use the /kk fix)
   virtual const char *history_fix_style() const { return "NEIGH_HISTORY"; }

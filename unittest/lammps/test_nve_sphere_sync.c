@@ -163,11 +163,14 @@ static void test_errors(void)
       {"fix i all nve/sphere/sync fast", "unknown keyword 'fast' (allowed: update, disc, ordering)"},
       {"fix i all nve/sphere/sync update dipole", "update dipole requires atom attribute mu"},
   };
+  static const char *const respa[][2] = {{"run 0", "fix nve/sphere/sync does not support run_style respa"}};
   static const char *const atomic[][2] = {
       {"fix i all nve/sphere/sync", "requires atom attributes radius, rmass and omega"}};
   gs_expect_errors("atom_style sphere;region box block 0 2 0 2 0 2;create_box 1 box", cases,
                    sizeof(cases) / sizeof(cases[0]));
   gs_expect_errors("atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box", atomic, 1);
+  gs_expect_errors("atom_style sphere;region box block 0 2 0 2 0 2;create_box 1 box;run_style respa 2 2;"
+                   "fix i all nve/sphere/sync", respa, 1);
 }
 
 int main(int argc, char **argv)

@@ -174,6 +174,67 @@ static void test_mixing_keeps_ordering(void)
   lammps_close(b);
 }
 
+/* Re-issuing pair_style with another ordering changes every type pair that did not say
+ * synchronized_verlet itself, also after read_restart (where switching is most natural). */
+static void test_reissued_ordering(void)
+{
+  const char *file = "gs_reissue_test.restart";
+  const char *m1 = "hooke 1000 0.5 damping coeff_restitution tangential linear_history 800 0.5 0.5";
+  const char *m2 = "hooke 800 0.6 damping coeff_restitution tangential linear_history 600 0.5 0.4";
+  char s1[512];
+  void *standard = gs_lmp_open(), *switched = gs_lmp_open(), *explicit1 = gs_lmp_open(), *kept = gs_lmp_open();
+  void *all[4] = {standard, switched, explicit1, kept};
+  void *first, *second;
+  double diff, moved;
+  int k;
+  snprintf(s1, sizeof(s1), "%s synchronized_verlet", m1);
+  bed(standard, "pair_style granular/sync ordering standard", m1, m2);
+  bed(switched, "pair_style granular/sync", m1, m2);
+  gs_cmd(switched, "pair_style granular/sync ordering standard");
+  /* type 1 says synchronized_verlet itself: it stays synchronized, and the mixed 1-2 pair with it */
+  bed(explicit1, "pair_style granular/sync ordering standard", s1, m2);
+  bed(kept, "pair_style granular/sync", s1, m2);
+  gs_cmd(kept, "pair_style granular/sync ordering standard");
+  for (k = 0; k < 4; k++) {
+    bed_fixes(all[k]);
+    gs_cmd(all[k], "run 400 post no");
+  }
+  diff = gs_state_diff(switched, standard, 1);
+  GS_CHECK(diff == 0.0, "pair_style re-issued with ordering standard after pair_coeff equals ordering standard "
+           "from the start (max rel diff %.2e)", diff);
+  diff = gs_state_diff(kept, explicit1, 1);
+  moved = gs_state_diff(explicit1, standard, 1);
+  GS_CHECK(diff == 0.0 && moved > 1e-9, "a pair_coeff with synchronized_verlet keeps its ordering through a "
+           "re-issued pair_style (max rel diff %.2e; that type synchronized moves the run by %.2e)", diff, moved);
+  lammps_close(kept);
+  lammps_close(explicit1);
+
+  /* restart: written synchronized, read and switched to standard, against the writer switching
+   * after writing (write_restart itself touches the state, see test_restart) */
+  first = gs_lmp_open();
+  bed(first, "pair_style granular/sync", m1, m2);
+  bed_fixes(first);
+  gs_cmd(first, "run 300 post no");
+  gs_cmd(first, "write_restart %s", file);
+  gs_cmd(first, "pair_style granular/sync ordering standard");
+  gs_cmd(first, "run 300 post no");
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  gs_cmd(second, "pair_style granular/sync ordering standard");
+  gs_cmd(second, "neighbor 0.05 bin");
+  gs_cmd(second, "neigh_modify every 1 delay 0 check yes");
+  bed_fixes(second);
+  gs_cmd(second, "run 300 post no");
+  diff = gs_state_diff(second, first, 1);
+  GS_CHECK(diff <= 1e-12, "read_restart then pair_style ... ordering standard switches the restarted pairs "
+           "(against the same switch within one run: max rel diff %.2e)", diff);
+  lammps_close(second);
+  lammps_close(first);
+  lammps_close(switched);
+  lammps_close(standard);
+  gs_remove_restart(file);
+}
+
 struct bad_case {
   const char *setup; /* extra commands before the failing one, ';'-separated, may be "" */
   const char *command;
@@ -211,6 +272,7 @@ static void test_errors(void)
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 damping stiff tangential linear_history 1 1 1", "unknown damping model 'stiff'"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1", "missing tangential model"},
       {"pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5", "run 0", "add 'comm_modify vel yes'"},
+      {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;run_style respa 2 2", "run 0", "synchronized ordering does not support run_style respa"},
       {"comm_modify vel yes;pair_style granular/sync strict;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5", "run 0", "strict: the synchronized ordering needs recorded half-step data"},
   };
   size_t k;
@@ -256,6 +318,7 @@ int main(int argc, char **argv)
   test_restart();
   test_restart_holds_history();
   test_mixing_keeps_ordering();
+  test_reissued_ordering();
   test_single_and_timestep_change("standard");
   test_single_and_timestep_change("synchronized");
   test_errors();

@@ -232,6 +232,43 @@ static void test_restart(void)
   gs_remove_restart(file);
 }
 
+/* A moving region wall restarts where it was: its velocity is differenced from the previous
+ * position, which the restart file carries (else the first step after read_restart sees the whole
+ * displacement as one step's motion). Both orderings, contact history included. */
+static void test_region_restart(const char *ordering)
+{
+  const char *file = "gs_region_restart.restart";
+  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
+  void *both[2] = {whole, first};
+  double worst;
+  int q;
+  for (q = 0; q < 2; q++) {
+    gs_cmd(both[q], "variable wallx equal 0.01*sin(2*PI*time/0.5)");
+    spheres(both[q], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
+    gs_cmd(both[q], "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL");
+    gs_cmd(both[q], "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
+    gs_cmd(both[q], "run 4500 post no"); /* most spheres rest on the bowl then, off centre */
+  }
+  gs_cmd(whole, "write_restart %s.ref", file);
+  gs_cmd(first, "write_restart %s", file);
+  gs_cmd(whole, "run 300 post no");
+  lammps_close(first);
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  gs_cmd(second, "variable wallx equal 0.01*sin(2*PI*time/0.5)");
+  gs_cmd(second, "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL");
+  gs_cmd(second, "fix integrate all nve/sphere");
+  gs_cmd(second, "fix gravity all gravity 50 vector 0 0 -1");
+  gs_cmd(second, "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
+  gs_cmd(second, "run 300 post no");
+  worst = gs_state_diff(second, whole, 1);
+  GS_CHECK(worst <= 1e-12, "%s: a moving region wall continues from a restart as without it (max rel diff %.2e)",
+           ordering, worst);
+  lammps_close(second);
+  lammps_close(whole);
+  gs_remove_restart(file);
+}
+
 /* fix wall/gran/sync/region with ordering standard against stock fix wall/gran/region */
 static void test_region_vs_stock(void)
 {
@@ -336,8 +373,13 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL ordering never", "ordering must be standard or synchronized, got 'never'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 synchronized_verlet zplane 0 NULL ordering standard", "conflicts with ordering standard"},
   };
+  static const char *const respa[][2] = {{"run 0", "does not support run_style respa (allowed: run_style verlet)"}};
   gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box", cases,
                    sizeof(cases) / sizeof(cases[0]));
+  gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box;run_style respa 2 2;"
+                   "fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL", respa, 1);
+  gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box;run_style respa 2 2;"
+                   "fix w all wall/gran/sync/region granular hooke 1 1 tangential linear_history 1 1 1 region box", respa, 1);
 }
 
 int main(int argc, char **argv)
@@ -354,6 +396,8 @@ int main(int argc, char **argv)
   test_region_vs_stock();
   test_bowl();
   test_restart();
+  test_region_restart("standard");
+  test_region_restart("synchronized");
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();
