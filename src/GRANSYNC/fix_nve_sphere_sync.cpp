@@ -30,7 +30,6 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
     offset(nullptr), vhalf(nullptr)
 {
   time_integrate = 1;
-  create_attribute = 1;
   comm_forward = 6;
 
   for (int iarg = 3; iarg < narg; iarg++) {
@@ -62,6 +61,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "fix nve/sphere/sync: update dipole requires atom attribute mu (e.g. atom_style hybrid sphere dipole)");
 
   if (records) {
+    create_attribute = 1;    // new atoms (create_atoms, fix pour) get records; standard keeps none
     maxexchange = 9;    // sizes comm buffers for migrating atoms
     grow_arrays(atom->nmax);
     atom->add_callback(Atom::GROW);
@@ -96,6 +96,11 @@ int FixNVESphereSync::setmask()
 void FixNVESphereSync::init()
 {
   require_verlet(error, update, "fix nve/sphere/sync");
+  // ghost images across a sheared boundary get the deform velocity shift in v, not in the records
+  if (records && domain->deform_vremap)
+    error->all(FLERR, "fix nve/sphere/sync: fix deform with 'remap v' is not supported with ordering synchronized "
+                      "(allowed: ordering standard on this fix, or fix nve/sphere, whose half step the pair style "
+                      "reconstructs with the shift)");
   reset_dt();
   for (int i = 0; i < atom->nlocal; i++)
     if ((atom->mask[i] & groupbit) && atom->radius[i] == 0.0)

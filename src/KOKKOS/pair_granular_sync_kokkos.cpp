@@ -190,7 +190,7 @@ template <class DeviceType> PairGranularSyncKokkos<DeviceType>::~PairGranularSyn
 
 template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::history_fix_style() const
 {
-  return std::is_same_v<DeviceType, LMPDeviceType> ? "NEIGH_HISTORY/KK/DEVICE" : "NEIGH_HISTORY/KK/HOST";
+  return std::is_same_v<DeviceType, LMPDeviceType> ? "NEIGH_HISTORY/SYNC/KK/DEVICE" : "NEIGH_HISTORY/SYNC/KK/HOST";
 }
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()

@@ -10,6 +10,7 @@
 #include "pair_granular_sync.h"
 
 #ifdef GRANSYNC_KOKKOS
+#include "fix_neigh_history_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "fix_wall_gran_sync_kokkos.h"
 #include "pair_granular_sync_kokkos.h"
@@ -46,6 +47,11 @@ template <class DeviceType> static Pair *pair_granular_sync_kokkos_creator(LAMMP
 template <class DeviceType> static Fix *fix_nve_sphere_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixNVESphereSyncKokkos<DeviceType>(lmp, argc, argv);
+}
+
+template <class DeviceType> static Fix *fix_neigh_history_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixNeighHistorySyncKokkos<DeviceType>(lmp, argc, argv);
 }
 
 template <class DeviceType> static Fix *fix_wall_gran_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
@@ -92,6 +98,16 @@ static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsp
                                      : (lammpsplugin_factory2 *) &fix_wall_gran_sync_kokkos_creator<LMPDeviceType>;
     (*register_plugin)(&plugin, lmp);
   }
+
+  // the pair's contact history (created by granular/sync/kk itself, as NEIGH_HISTORY by the CPU style)
+  plugin.style = "fix";
+  plugin.name = "NEIGH_HISTORY/SYNC/KK/DEVICE";
+  plugin.info = "contact history of granular/sync/kk";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_neigh_history_sync_kokkos_creator<LMPDeviceType>;
+  (*register_plugin)(&plugin, lmp);
+  plugin.name = "NEIGH_HISTORY/SYNC/KK/HOST";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_neigh_history_sync_kokkos_creator<GransyncHostType>;
+  (*register_plugin)(&plugin, lmp);
 }
 #endif
 

@@ -64,6 +64,32 @@ static void test_bitwise(const char *options, int dimension, int dipole)
   lammps_close(b);
 }
 
+/* Atoms created during a simulation (create_atoms, fix pour) get their records, or none with
+ * ordering standard, which records nothing; either way the fix stays nve/sphere bit for bit. */
+static void test_created_atoms(const char *options)
+{
+  char sync[128];
+  void *a = gs_lmp_open(), *b = gs_lmp_open();
+  void *both[2] = {a, b};
+  double diff;
+  int k;
+  snprintf(sync, sizeof(sync), "nve/sphere/sync %s", options);
+  gas(a, "nve/sphere", 3, 0);
+  gas(b, sync, 3, 0);
+  for (k = 0; k < 2; k++) {
+    gs_cmd(both[k], "run 500 post no");
+    gs_cmd(both[k], "create_atoms 1 random 10 5150 NULL overlap 0.9 maxtry 500");
+    gs_cmd(both[k], "set type 1 diameter 0.8");
+    gs_cmd(both[k], "set type 1 density 1.0");
+    gs_cmd(both[k], "run 500 post no");
+  }
+  diff = gs_state_diff(a, b, 0);
+  GS_CHECK(lammps_get_natoms(b) == 130 && diff == 0.0, "fix %s: atoms created between runs, 130 atoms, "
+           "equals nve/sphere (max rel diff %.2e)", sync, diff);
+  lammps_close(a);
+  lammps_close(b);
+}
+
 /* A fine sphere resting in the pocket of three touching large spheres (resting on a single large
  * sphere is an unstable equilibrium: it rolls off whatever the ordering). The bed settles once at
  * the fine step and is restarted for every run, so all runs start from the same contact history.
@@ -171,6 +197,11 @@ static void test_errors(void)
   gs_expect_errors("atom_style atomic;region box block 0 2 0 2 0 2;create_box 1 box", atomic, 1);
   gs_expect_errors("atom_style sphere;region box block 0 2 0 2 0 2;create_box 1 box;run_style respa 2 2;"
                    "fix i all nve/sphere/sync", respa, 1);
+  {
+    static const char *const deform[][2] = {{"run 0", "fix deform with 'remap v' is not supported with ordering synchronized"}};
+    gs_expect_errors("atom_style sphere;region box prism 0 2 0 2 0 2 0 0 0;create_box 1 box;fix i all nve/sphere/sync;"
+                     "fix d all deform 1 xy erate 0.5 remap v", deform, 1);
+  }
 }
 
 int main(int argc, char **argv)
@@ -182,6 +213,8 @@ int main(int argc, char **argv)
   test_bitwise("update dipole", 3, 1);
   test_bitwise("update dipole/dlm", 3, 1);
   test_bitwise("disc", 2, 0);
+  test_created_atoms("");
+  test_created_atoms("ordering standard");
   test_wiggle();
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
