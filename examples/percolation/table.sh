@@ -37,11 +37,14 @@ for ordering in "${orderings[@]}"; do
 done
 wait
 
+in_bed_fraction() { # output files -> their RESULT lines' fraction still in the bed, one per line
+  sed -n 's/^RESULT.* in bed \([0-9.]*\),.*/\1/p' "$@"
+}
 in_bed() { # output file -> percent still in the bed
-  sed -n 's/^RESULT.* in bed \([0-9.]*\),.*/\1/p' "$1" | awk '{printf "%.1f%%", 100 * $1}'
+  in_bed_fraction "$1" | awk '{printf "%.1f%%", 100 * $1}'
 }
 seed_mean() { # ordering -> mean percent over the seeds
-  for seed in "${seeds[@]}"; do sed -n 's/^RESULT.* in bed \([0-9.]*\),.*/\1/p' "seed$seed.$1.out"; done |
+  for seed in "${seeds[@]}"; do in_bed_fraction "seed$seed.$1.out"; done |
     awk '{s += $1; n++} END {printf "%.2f%%", 100 * s / n}'
 }
 

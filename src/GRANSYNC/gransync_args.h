@@ -47,12 +47,12 @@ inline int wall_ordering(Error *error, const char *what, int explicit_sync, int 
   return explicit_sync || ordering != GS_ORDERING_STANDARD ? GS_ORDERING_SYNCHRONIZED : GS_ORDERING_STANDARD;
 }
 
-// The gransync fixes integrate, record and apply wall forces once per velocity-Verlet step; under
-// rRESPA they would silently do nothing.
-inline void require_verlet(Error *error, Update *update, const char *what)
+// The gransync fixes integrate, record and apply wall forces once per velocity-Verlet step (under
+// rRESPA they would silently do nothing), and the synchronized ordering needs that step's half.
+inline void require_verlet(Error *error, Update *update, const char *what, const char *allowed = "run_style verlet")
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "{} does not support run_style respa (allowed: run_style verlet)", what);
+    error->all(FLERR, "{} does not support run_style respa (allowed: {})", what, allowed);
 }
 
 }    // namespace LAMMPS_NS

@@ -225,9 +225,9 @@ void PairGranularSync::init_style()
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (setflag[i][j] && model_ref(i, j).ordering == GS_ORDERING_SYNCHRONIZED) any_sync = 1;
-  if (any_sync && utils::strmatch(update->integrate_style, "^respa"))
-    error->all(FLERR, "pair_style granular/sync: the synchronized ordering does not support run_style respa "
-                      "(allowed: run_style verlet, or ordering standard)");
+  if (any_sync)
+    require_verlet(error, update, "pair_style granular/sync: the synchronized ordering",
+                   "run_style verlet, or ordering standard");
   if (any_sync && !fix_halfstep && strict)
     error->all(FLERR, "pair_style granular/sync strict: the synchronized ordering needs recorded half-step "
                       "data; define fix nve/sphere/sync");

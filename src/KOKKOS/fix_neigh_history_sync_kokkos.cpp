@@ -11,12 +11,6 @@
 
 using namespace LAMMPS_NS;
 
-template <class DeviceType>
-FixNeighHistorySyncKokkos<DeviceType>::FixNeighHistorySyncKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNeighHistoryKokkos<DeviceType>(lmp, narg, arg)
-{
-}
-
 // The restart record (written by FixNeighHistory::pack_restart: count, then per partner its tag
 // and dnum values) is handed to the Kokkos fix's own unpack_exchange(), which fills the views and
 // marks them modified on the host.

@@ -17,7 +17,7 @@ namespace LAMMPS_NS {
 
 template <class DeviceType> class FixNeighHistorySyncKokkos : public FixNeighHistoryKokkos<DeviceType> {
  public:
-  FixNeighHistorySyncKokkos(class LAMMPS *, int, char **);
+  using FixNeighHistoryKokkos<DeviceType>::FixNeighHistoryKokkos;
   void unpack_restart(int, int) override;
 };
 

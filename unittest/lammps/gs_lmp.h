@@ -197,15 +197,27 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
                 "velocity floor set 0 0 0");
 }
 
-/* remove a restart file and its writer's reference copy (FILE.ref), once */
-static inline void gs_remove_restart(const char *file)
+/* A run split by a restart file against the writer's own continuation: `writer` writes `file` (so
+ * both sides have called write_restart, which itself touches the state: it re-runs fix
+ * neigh/history's pre_exchange after its own atom exchange), `reader` reads it and runs `setup`
+ * (';'-separated: what a restart file does not hold, fixes first of all); `both` (may be "") is
+ * then given to both, and both run `steps`. Returns the largest gs_state_diff; closes `reader` and
+ * removes the file. */
+static inline double gs_restart_diff(void *writer, void *reader, const char *file, const char *setup,
+                                     const char *both, int steps, int forces)
 {
-  if (gs_rank() == 0) {
-    char ref[512];
-    snprintf(ref, sizeof(ref), "%s.ref", file);
-    remove(file);
-    remove(ref);
-  }
+  double diff;
+  gs_cmd(writer, "write_restart %s", file);
+  gs_cmd(reader, "read_restart %s", file);
+  gs_lines(reader, setup);
+  gs_lines(writer, both);
+  gs_lines(reader, both);
+  gs_cmd(writer, "run %d post no", steps);
+  gs_cmd(reader, "run %d post no", steps);
+  diff = gs_state_diff(reader, writer, forces);
+  lammps_close(reader);
+  if (gs_rank() == 0) remove(file);
+  return diff;
 }
 
 #endif

@@ -23,50 +23,34 @@ static void bed(void *lmp, const char *pair_style, const char *coeff1, const cha
   gs_cmd(lmp, "timestep 1e-4");
 }
 
+#define BED_FIXES                                                                                         \
+  "fix integrate all nve/sphere;fix freeze floor freeze;fix gravity all gravity 60 vector 0 0 -1;"         \
+  "fix reflect all wall/reflect zlo EDGE"
+
 static void bed_fixes(void *lmp)
 {
-  gs_cmd(lmp, "fix integrate all nve/sphere");
-  gs_cmd(lmp, "fix freeze floor freeze");
-  gs_cmd(lmp, "fix gravity all gravity 60 vector 0 0 -1");
-  gs_cmd(lmp, "fix reflect all wall/reflect zlo EDGE");
+  gs_lines(lmp, BED_FIXES);
 }
 
+/* what a restart file of the bed does not hold */
+static const char *const bed_restart_setup = "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;" BED_FIXES;
 
-/* A run continued from a restart file equals the writer's own continuation. The restart carries
- * the pair style (ordering standard here, so a lost setting would show), coefficients and history.
- * The reference also calls write_restart and starts a second run, because both change the state in
- * LAMMPS itself, stock pair granular alike: every new `run` recomputes forces at setup from
- * full-step velocities, and write_restart re-runs fix neigh/history's pre_exchange after its own
- * atom exchange, which perturbs histories that are not negated on i <-> j (rolling, twisting,
- * mindlin_rescale's radius). The file must add nothing to that. */
+
+/* A run continued from a restart file equals the writer's own continuation (gs_restart_diff). The
+ * restart carries the pair style (ordering standard here, so a lost setting would show),
+ * coefficients and history. Both sides also start a second run, which recomputes forces at setup
+ * from full-step velocities, as in stock pair granular. The file must add nothing to that. */
 static void test_restart(void)
 {
-  const char *file = "gs_restart_test.restart";
-  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
+  void *writer = gs_lmp_open();
   double diff;
-  bed(whole, "pair_style granular/sync ordering standard", bed_model, bed_model);
-  bed(first, "pair_style granular/sync ordering standard", bed_model, bed_model);
-  bed_fixes(whole);
-  bed_fixes(first);
-  gs_cmd(whole, "run 300 post no");
-  gs_cmd(whole, "write_restart %s.ref", file);
-  gs_cmd(whole, "run 300 post no");
-  gs_cmd(first, "run 300 post no");
-  gs_cmd(first, "write_restart %s", file);
-  lammps_close(first);
-
-  second = gs_lmp_open();
-  gs_cmd(second, "read_restart %s", file);
-  gs_cmd(second, "neighbor 0.05 bin");
-  gs_cmd(second, "neigh_modify every 1 delay 0 check yes");
-  bed_fixes(second);
-  gs_cmd(second, "run 300 post no");
-  diff = gs_state_diff(second, whole, 1);
+  bed(writer, "pair_style granular/sync ordering standard", bed_model, bed_model);
+  bed_fixes(writer);
+  gs_cmd(writer, "run 300 post no");
+  diff = gs_restart_diff(writer, gs_lmp_open(), "gs_restart_test.restart", bed_restart_setup, "", 300, 1);
   GS_CHECK(diff <= 1e-12, "restart round trip: continuing from the file equals the writer's continuation "
            "after 300 + 300 steps (max rel diff %.2e)", diff);
-  lammps_close(second);
-  lammps_close(whole);
-  gs_remove_restart(file);
+  lammps_close(writer);
 }
 
 /* The restart file holds the contact history itself: with no tangential damping the tangential
@@ -178,13 +162,12 @@ static void test_mixing_keeps_ordering(void)
  * synchronized_verlet itself, also after read_restart (where switching is most natural). */
 static void test_reissued_ordering(void)
 {
-  const char *file = "gs_reissue_test.restart";
   const char *m1 = "hooke 1000 0.5 damping coeff_restitution tangential linear_history 800 0.5 0.5";
   const char *m2 = "hooke 800 0.6 damping coeff_restitution tangential linear_history 600 0.5 0.4";
   char s1[512];
   void *standard = gs_lmp_open(), *switched = gs_lmp_open(), *explicit1 = gs_lmp_open(), *kept = gs_lmp_open();
   void *all[4] = {standard, switched, explicit1, kept};
-  void *first, *second;
+  void *writer;
   double diff, moved;
   int k;
   snprintf(s1, sizeof(s1), "%s synchronized_verlet", m1);
@@ -210,29 +193,18 @@ static void test_reissued_ordering(void)
   lammps_close(explicit1);
 
   /* restart: written synchronized, read and switched to standard, against the writer switching
-   * after writing (write_restart itself touches the state, see test_restart) */
-  first = gs_lmp_open();
-  bed(first, "pair_style granular/sync", m1, m2);
-  bed_fixes(first);
-  gs_cmd(first, "run 300 post no");
-  gs_cmd(first, "write_restart %s", file);
-  gs_cmd(first, "pair_style granular/sync ordering standard");
-  gs_cmd(first, "run 300 post no");
-  second = gs_lmp_open();
-  gs_cmd(second, "read_restart %s", file);
-  gs_cmd(second, "pair_style granular/sync ordering standard");
-  gs_cmd(second, "neighbor 0.05 bin");
-  gs_cmd(second, "neigh_modify every 1 delay 0 check yes");
-  bed_fixes(second);
-  gs_cmd(second, "run 300 post no");
-  diff = gs_state_diff(second, first, 1);
+   * after writing */
+  writer = gs_lmp_open();
+  bed(writer, "pair_style granular/sync", m1, m2);
+  bed_fixes(writer);
+  gs_cmd(writer, "run 300 post no");
+  diff = gs_restart_diff(writer, gs_lmp_open(), "gs_reissue_test.restart", bed_restart_setup,
+                         "pair_style granular/sync ordering standard", 300, 1);
   GS_CHECK(diff <= 1e-12, "read_restart then pair_style ... ordering standard switches the restarted pairs "
            "(against the same switch within one run: max rel diff %.2e)", diff);
-  lammps_close(second);
-  lammps_close(first);
+  lammps_close(writer);
   lammps_close(switched);
   lammps_close(standard);
-  gs_remove_restart(file);
 }
 
 struct bad_case {

@@ -202,34 +202,20 @@ static void test_wiggle_floor(void)
            "synchronized wall velocity beats the full-step one under wiggle: error %.3e vs %.3e", err_sync, err_standard);
 }
 
-/* Wall history survives write_restart / read_restart. */
+/* Wall history survives write_restart / read_restart (gs_restart_diff). */
 static void test_restart(void)
 {
-  const char *file = "gs_wall_restart.restart";
-  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
-  double worst = 0.0;
-  int q;
-  void *pair[2] = {whole, first};
-  for (q = 0; q < 2; q++) {
-    spheres(pair[q], "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
-    gs_cmd(pair[q], "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
-    gs_cmd(pair[q], "run 500 post no");
-  }
-  gs_cmd(whole, "write_restart %s.ref", file);
-  gs_cmd(first, "write_restart %s", file);
-  gs_cmd(whole, "run 500 post no");
-  lammps_close(first);
-  second = gs_lmp_open();
-  gs_cmd(second, "read_restart %s", file);
-  gs_cmd(second, "fix integrate all nve/sphere");
-  gs_cmd(second, "fix gravity all gravity 50 vector 0.4 0.1 -1");
-  gs_cmd(second, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
-  gs_cmd(second, "run 500 post no");
-  worst = gs_state_diff(second, whole, 0);
+  void *writer = gs_lmp_open();
+  char setup[1024];
+  double worst;
+  spheres(writer, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
+  gs_cmd(writer, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+  gs_cmd(writer, "run 500 post no");
+  snprintf(setup, sizeof(setup), "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0.4 0.1 -1;"
+           "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+  worst = gs_restart_diff(writer, gs_lmp_open(), "gs_wall_restart.restart", setup, "", 500, 0);
   GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
-  lammps_close(second);
-  lammps_close(whole);
-  gs_remove_restart(file);
+  lammps_close(writer);
 }
 
 /* A moving region wall restarts where it was: its velocity is differenced from the previous
@@ -237,36 +223,20 @@ static void test_restart(void)
  * displacement as one step's motion). Both orderings, contact history included. */
 static void test_region_restart(const char *ordering)
 {
-  const char *file = "gs_region_restart.restart";
-  void *whole = gs_lmp_open(), *first = gs_lmp_open(), *second;
-  void *both[2] = {whole, first};
+  void *writer = gs_lmp_open();
+  char wall[1024], setup[2048];
   double worst;
-  int q;
-  for (q = 0; q < 2; q++) {
-    gs_cmd(both[q], "variable wallx equal 0.01*sin(2*PI*time/0.5)");
-    spheres(both[q], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
-    gs_cmd(both[q], "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL");
-    gs_cmd(both[q], "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
-    gs_cmd(both[q], "run 4500 post no"); /* most spheres rest on the bowl then, off centre */
-  }
-  gs_cmd(whole, "write_restart %s.ref", file);
-  gs_cmd(first, "write_restart %s", file);
-  gs_cmd(whole, "run 300 post no");
-  lammps_close(first);
-  second = gs_lmp_open();
-  gs_cmd(second, "read_restart %s", file);
-  gs_cmd(second, "variable wallx equal 0.01*sin(2*PI*time/0.5)");
-  gs_cmd(second, "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL");
-  gs_cmd(second, "fix integrate all nve/sphere");
-  gs_cmd(second, "fix gravity all gravity 50 vector 0 0 -1");
-  gs_cmd(second, "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
-  gs_cmd(second, "run 300 post no");
-  worst = gs_state_diff(second, whole, 1);
+  snprintf(wall, sizeof(wall), "variable wallx equal 0.01*sin(2*PI*time/0.5);"
+           "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL;"
+           "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
+  spheres(writer, "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
+  gs_lines(writer, wall);
+  gs_cmd(writer, "run 4500 post no"); /* most spheres rest on the bowl then, off centre */
+  snprintf(setup, sizeof(setup), "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0 0 -1;%s", wall);
+  worst = gs_restart_diff(writer, gs_lmp_open(), "gs_region_restart.restart", setup, "", 300, 1);
   GS_CHECK(worst <= 1e-12, "%s: a moving region wall continues from a restart as without it (max rel diff %.2e)",
            ordering, worst);
-  lammps_close(second);
-  lammps_close(whole);
-  gs_remove_restart(file);
+  lammps_close(writer);
 }
 
 /* fix wall/gran/sync/region with ordering standard against stock fix wall/gran/region */
