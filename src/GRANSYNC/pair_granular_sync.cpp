@@ -27,7 +27,9 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr int RESTART_FORMAT = 3;
+// 4: the history fix is NEIGH_HISTORY/SYNC (format 3 files named LAMMPS' fix, whose history
+// written between runs was scrambled)
+static constexpr int RESTART_FORMAT = 4;
 
 /* ---------------------------------------------------------------------- */
 

@@ -4,6 +4,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_neigh_history_sync.h"
 #include "fix_nve_sphere_sync.h"
 #include "fix_wall_gran_sync.h"
 #include "fix_wall_gran_sync_region.h"
@@ -26,6 +27,11 @@ static Pair *pair_granular_sync_creator(LAMMPS *lmp)
 static Fix *fix_nve_sphere_sync_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixNVESphereSync(lmp, argc, argv);
+}
+
+static Fix *fix_neigh_history_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixNeighHistorySync(lmp, argc, argv);
 }
 
 static Fix *fix_wall_gran_sync_creator(LAMMPS *lmp, int argc, char **argv)
@@ -99,7 +105,7 @@ static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsp
     (*register_plugin)(&plugin, lmp);
   }
 
-  // the pair's contact history (created by granular/sync/kk itself, as NEIGH_HISTORY by the CPU style)
+  // the pair's contact history (created by granular/sync/kk itself, as NEIGH_HISTORY/SYNC by the CPU style)
   plugin.style = "fix";
   plugin.name = "NEIGH_HISTORY/SYNC/KK/DEVICE";
   plugin.info = "contact history of granular/sync/kk";
@@ -140,6 +146,12 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "wall/gran/sync/region";
   plugin.info = "granular walls on any region surface with the models and orderings of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  // the pair's contact history, created by granular/sync itself
+  plugin.name = "NEIGH_HISTORY/SYNC";
+  plugin.info = "contact history of granular/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_neigh_history_sync_creator;
   (*register_plugin)(&plugin, lmp);
 
 #ifdef GRANSYNC_KOKKOS

@@ -197,25 +197,28 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
                 "velocity floor set 0 0 0");
 }
 
-/* A run split by a restart file against the writer's own continuation: `writer` writes `file` (so
- * both sides have called write_restart, which itself touches the state: it re-runs fix
- * neigh/history's pre_exchange after its own atom exchange), `reader` reads it and runs `setup`
- * (';'-separated: what a restart file does not hold, fixes first of all); `both` (may be "") is
- * then given to both, and both run `steps`. Returns the largest gs_state_diff; closes `reader` and
- * removes the file. */
-static inline double gs_restart_diff(void *writer, void *reader, const char *file, const char *setup,
-                                     const char *both, int steps, int forces)
+/* A run split by a restart file against the same run never split: `writer` and `reference` hold the
+ * same state (built and run alike by the caller). `writer` writes `file` and continues, `reader`
+ * reads it and runs `setup` (';'-separated: what a restart file does not hold, fixes first of
+ * all); `both` (may be "") is then given to all three, which run `steps`. The writer is compared
+ * too: writing a restart file must not change the run. Returns the largest gs_state_diff against
+ * `reference`; closes `reference` and `reader` and removes the file. */
+static inline double gs_restart_diff(void *writer, void *reference, void *reader, const char *file,
+                                     const char *setup, const char *both, int steps, int forces)
 {
   double diff;
   gs_cmd(writer, "write_restart %s", file);
   gs_cmd(reader, "read_restart %s", file);
   gs_lines(reader, setup);
   gs_lines(writer, both);
+  gs_lines(reference, both);
   gs_lines(reader, both);
   gs_cmd(writer, "run %d post no", steps);
+  gs_cmd(reference, "run %d post no", steps);
   gs_cmd(reader, "run %d post no", steps);
-  diff = gs_state_diff(reader, writer, forces);
+  diff = fmax(gs_state_diff(reader, reference, forces), gs_state_diff(writer, reference, forces));
   lammps_close(reader);
+  lammps_close(reference);
   if (gs_rank() == 0) remove(file);
   return diff;
 }

@@ -12,15 +12,20 @@ static const char *const bed_model =
     "rolling sds 200 0.05 0.1 twisting marshall";
 
 /* polydisperse bed (size ratio 10) under gravity, as in test_vs_stock */
-static void bed(void *lmp, const char *pair_style, const char *coeff1, const char *coeff2)
+static void bed_newton(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2)
 {
-  gs_bed_atoms(lmp, "on");
+  gs_bed_atoms(lmp, newton);
   gs_cmd(lmp, "%s", pair_style);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
   gs_cmd(lmp, "neighbor 0.05 bin");
   gs_cmd(lmp, "neigh_modify every 1 delay 0 check yes");
   gs_cmd(lmp, "timestep 1e-4");
+}
+
+static void bed(void *lmp, const char *pair_style, const char *coeff1, const char *coeff2)
+{
+  bed_newton(lmp, "on", pair_style, coeff1, coeff2);
 }
 
 #define BED_FIXES                                                                                         \
@@ -36,26 +41,63 @@ static void bed_fixes(void *lmp)
 static const char *const bed_restart_setup = "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;" BED_FIXES;
 
 
-/* A run continued from a restart file equals the writer's own continuation (gs_restart_diff). The
- * restart carries the pair style (ordering standard here, so a lost setting would show),
- * coefficients and history. Both sides also start a second run, which recomputes forces at setup
- * from full-step velocities, as in stock pair granular. The file must add nothing to that. */
-static void test_restart(void)
+/* the bed with its fixes after 300 steps */
+static void *ran_bed(const char *newton, const char *pair_style, const char *coeff1, const char *coeff2)
 {
-  void *writer = gs_lmp_open();
+  void *lmp = gs_lmp_open();
+  bed_newton(lmp, newton, pair_style, coeff1, coeff2);
+  bed_fixes(lmp);
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+/* A run continued from a restart file equals the run never split (gs_restart_diff), newton on and
+ * off. The restart carries the pair style (a lost ordering would show), coefficients and history.
+ * All sides start a second run, which recomputes forces at setup from full-step velocities, as in
+ * stock pair granular; the file must add nothing to that. */
+static void test_restart(const char *newton, const char *ordering)
+{
+  char style[128];
   double diff;
-  bed(writer, "pair_style granular/sync ordering standard", bed_model, bed_model);
-  bed_fixes(writer);
-  gs_cmd(writer, "run 300 post no");
-  diff = gs_restart_diff(writer, gs_lmp_open(), "gs_restart_test.restart", bed_restart_setup, "", 300, 1);
-  GS_CHECK(diff <= 1e-12, "restart round trip: continuing from the file equals the writer's continuation "
-           "after 300 + 300 steps (max rel diff %.2e)", diff);
+  void *writer;
+  snprintf(style, sizeof(style), "pair_style granular/sync ordering %s", ordering);
+  writer = ran_bed(newton, style, bed_model, bed_model);
+  diff = gs_restart_diff(writer, ran_bed(newton, style, bed_model, bed_model), gs_lmp_open(),
+                         "gs_restart_test.restart", bed_restart_setup, "", 300, 1);
+  GS_CHECK(diff <= 1e-10, "restart round trip (newton %s, %s): continuing from the file, and the writer's "
+           "continuation, equal the unsplit run after 300 + 300 steps (max rel diff %.2e)", newton, ordering, diff);
   lammps_close(writer);
+}
+
+/* A restart file written during a run (restart command) holds the history of its own step, which
+ * the history fix copies from the neighbor list as it writes: continued from that file, the run
+ * equals the run split there. */
+static void test_restart_during_run(void)
+{
+  const char *style = "pair_style granular/sync";
+  void *writer = gs_lmp_open(), *reader = gs_lmp_open();
+  void *reference = ran_bed("off", style, bed_model, bed_model);
+  double diff;
+  bed_newton(writer, "off", style, bed_model, bed_model);
+  bed_fixes(writer);
+  gs_cmd(writer, "restart 300 gs_during_run.*");
+  gs_cmd(writer, "run 300 post no");
+  lammps_close(writer);
+  gs_cmd(reader, "read_restart gs_during_run.300");
+  gs_lines(reader, bed_restart_setup);
+  gs_cmd(reader, "run 300 post no");
+  gs_cmd(reference, "run 300 post no");
+  diff = gs_state_diff(reader, reference, 1);
+  GS_CHECK(diff <= 1e-10, "a restart file written by the restart command during a run continues as the run "
+           "split at its step (max rel diff %.2e after 300 + 300 steps)", diff);
+  lammps_close(reader);
+  lammps_close(reference);
+  if (gs_rank() == 0) remove("gs_during_run.300");
 }
 
 /* The restart file holds the contact history itself: with no tangential damping the tangential
  * force is the spring alone, -k h, so its sum over contacts after read_restart must equal the
- * writer's (and be nonzero, or the check would prove nothing). */
+ * writer's before it wrote the file (and be nonzero, or the check would prove nothing). */
 static double spring_force_sum(void *lmp)
 {
   double *sum;
@@ -75,8 +117,8 @@ static void test_restart_holds_history(void)
   bed(first, "pair_style granular/sync", model, model);
   bed_fixes(first);
   gs_cmd(first, "run 300 post no");
+  before = spring_force_sum(first); /* before writing: write_restart must not change it either */
   gs_cmd(first, "write_restart %s", file);
-  before = spring_force_sum(first);
   lammps_close(first);
   second = gs_lmp_open();
   gs_cmd(second, "read_restart %s", file);
@@ -192,14 +234,12 @@ static void test_reissued_ordering(void)
   lammps_close(kept);
   lammps_close(explicit1);
 
-  /* restart: written synchronized, read and switched to standard, against the writer switching
-   * after writing */
-  writer = gs_lmp_open();
-  bed(writer, "pair_style granular/sync", m1, m2);
-  bed_fixes(writer);
-  gs_cmd(writer, "run 300 post no");
-  diff = gs_restart_diff(writer, gs_lmp_open(), "gs_reissue_test.restart", bed_restart_setup,
-                         "pair_style granular/sync ordering standard", 300, 1);
+  /* restart: written synchronized, read and switched to standard, against the same switch
+   * within one run */
+  writer = ran_bed("on", "pair_style granular/sync", m1, m2);
+  diff = gs_restart_diff(writer, ran_bed("on", "pair_style granular/sync", m1, m2), gs_lmp_open(),
+                         "gs_reissue_test.restart", bed_restart_setup, "pair_style granular/sync ordering standard",
+                         300, 1);
   GS_CHECK(diff <= 1e-12, "read_restart then pair_style ... ordering standard switches the restarted pairs "
            "(against the same switch within one run: max rel diff %.2e)", diff);
   lammps_close(writer);
@@ -287,7 +327,9 @@ int main(int argc, char **argv)
   int status;
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
-  test_restart();
+  test_restart("on", "standard");
+  test_restart("off", "synchronized");
+  test_restart_during_run();
   test_restart_holds_history();
   test_mixing_keeps_ordering();
   test_reissued_ordering();

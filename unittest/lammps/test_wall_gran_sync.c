@@ -202,20 +202,38 @@ static void test_wiggle_floor(void)
            "synchronized wall velocity beats the full-step one under wiggle: error %.3e vs %.3e", err_sync, err_standard);
 }
 
+/* spheres falling on a flat wall, after 500 steps */
+static void *ran_flat_wall(void)
+{
+  void *lmp = gs_lmp_open();
+  spheres(lmp, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
+  gs_cmd(lmp, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+  gs_cmd(lmp, "run 500 post no");
+  return lmp;
+}
+
 /* Wall history survives write_restart / read_restart (gs_restart_diff). */
 static void test_restart(void)
 {
-  void *writer = gs_lmp_open();
+  void *writer = ran_flat_wall();
   char setup[1024];
   double worst;
-  spheres(writer, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
-  gs_cmd(writer, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
-  gs_cmd(writer, "run 500 post no");
   snprintf(setup, sizeof(setup), "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0.4 0.1 -1;"
            "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
-  worst = gs_restart_diff(writer, gs_lmp_open(), "gs_wall_restart.restart", setup, "", 500, 0);
+  worst = gs_restart_diff(writer, ran_flat_wall(), gs_lmp_open(), "gs_wall_restart.restart", setup, "", 500, 0);
   GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
   lammps_close(writer);
+}
+
+/* spheres in a bowl that moves sideways (fix wall/gran/sync/region command `wall`), after 4500
+ * steps: most of them rest on it then, off centre */
+static void *ran_moving_bowl(const char *wall)
+{
+  void *lmp = gs_lmp_open();
+  spheres(lmp, "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
+  gs_lines(lmp, wall);
+  gs_cmd(lmp, "run 4500 post no");
+  return lmp;
 }
 
 /* A moving region wall restarts where it was: its velocity is differenced from the previous
@@ -223,17 +241,16 @@ static void test_restart(void)
  * displacement as one step's motion). Both orderings, contact history included. */
 static void test_region_restart(const char *ordering)
 {
-  void *writer = gs_lmp_open();
   char wall[1024], setup[2048];
   double worst;
+  void *writer;
   snprintf(wall, sizeof(wall), "variable wallx equal 0.01*sin(2*PI*time/0.5);"
            "region wall sphere 0 0 0 1.0 side in move v_wallx NULL NULL;"
            "fix wall all wall/gran/sync/region granular %s region wall ordering %s", wall_model, ordering);
-  spheres(writer, "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
-  gs_lines(writer, wall);
-  gs_cmd(writer, "run 4500 post no"); /* most spheres rest on the bowl then, off centre */
+  writer = ran_moving_bowl(wall);
   snprintf(setup, sizeof(setup), "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0 0 -1;%s", wall);
-  worst = gs_restart_diff(writer, gs_lmp_open(), "gs_region_restart.restart", setup, "", 300, 1);
+  worst = gs_restart_diff(writer, ran_moving_bowl(wall), gs_lmp_open(), "gs_region_restart.restart", setup, "",
+                          300, 1);
   GS_CHECK(worst <= 1e-12, "%s: a moving region wall continues from a restart as without it (max rel diff %.2e)",
            ordering, worst);
   lammps_close(writer);
