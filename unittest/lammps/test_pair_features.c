@@ -95,6 +95,35 @@ static void test_restart_during_run(void)
   if (gs_rank() == 0) remove("gs_during_run.300");
 }
 
+/* A restart file read and written again without a run in between (to change a setting, say)
+ * keeps the contact history: there is no neighbor list to take it from, only the atoms. */
+static void test_restart_rewritten(void)
+{
+  const char *style = "pair_style granular/sync";
+  void *first = ran_bed("on", style, bed_model, bed_model), *rewriter = gs_lmp_open(), *reader = gs_lmp_open();
+  void *reference = ran_bed("on", style, bed_model, bed_model);
+  double diff;
+  gs_cmd(first, "write_restart gs_rewrite1.restart");
+  lammps_close(first);
+  gs_cmd(rewriter, "read_restart gs_rewrite1.restart");
+  gs_lines(rewriter, bed_restart_setup);
+  gs_cmd(rewriter, "write_restart gs_rewrite2.restart");
+  lammps_close(rewriter);
+  gs_cmd(reader, "read_restart gs_rewrite2.restart");
+  gs_lines(reader, bed_restart_setup);
+  gs_cmd(reader, "run 300 post no");
+  gs_cmd(reference, "run 300 post no");
+  diff = gs_state_diff(reader, reference, 1);
+  GS_CHECK(diff <= 1e-10, "a restart file read and written again without a run continues as the unsplit run "
+           "(max rel diff %.2e after 300 + 300 steps)", diff);
+  lammps_close(reader);
+  lammps_close(reference);
+  if (gs_rank() == 0) {
+    remove("gs_rewrite1.restart");
+    remove("gs_rewrite2.restart");
+  }
+}
+
 /* The restart file holds the contact history itself: with no tangential damping the tangential
  * force is the spring alone, -k h, so its sum over contacts after read_restart must equal the
  * writer's before it wrote the file (and be nonzero, or the check would prove nothing). */
@@ -330,6 +359,7 @@ int main(int argc, char **argv)
   test_restart("on", "standard");
   test_restart("off", "synchronized");
   test_restart_during_run();
+  test_restart_rewritten();
   test_restart_holds_history();
   test_mixing_keeps_ordering();
   test_reissued_ordering();
