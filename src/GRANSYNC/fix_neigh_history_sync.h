@@ -39,15 +39,20 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
     history_in_list = false;
   }
 
+  // between runs the atoms already hold the history
   void write_restart(FILE *fp) override
   {
-    if (history_in_list) {
-      HistoryFix::write_restart(fp);
-    } else if (this->comm->me == 0) {
-      // the atoms already hold the history; the same empty global record as LAMMPS' fix
-      const int size = 0;
-      fwrite(&size, sizeof(int), 1, fp);
-    }
+    if (history_in_list) this->pre_exchange();
+    write_global_record(fp);
+  }
+
+ protected:
+  // the fix's global restart record: empty, as LAMMPS' fix writes it
+  virtual void write_global_record(FILE *fp)
+  {
+    if (this->comm->me != 0) return;
+    const int size = 0;
+    fwrite(&size, sizeof(int), 1, fp);
   }
 
  private:

@@ -6,10 +6,84 @@
 #include "fix_neigh_history_sync_kokkos.h"
 
 #include "atom.h"
+#include "comm.h"
+#include "neigh_list_kokkos.h"
+#include "pair.h"
 
 #include <vector>
 
 using namespace LAMMPS_NS;
+
+// partners each local atom will get from the current list in LAMMPS' pre_exchange(): one per
+// touching pair of its row, and one for each touching pair naming it from another local row
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_here()
+{
+  const int nlocal_neigh = this->nlocal_neigh;
+  if (!this->pair->list || nlocal_neigh == 0) return 0;
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  this->k_firstflag.template sync<DeviceType>();
+  const auto touched = this->k_firstflag.template view<DeviceType>();
+  const auto ilist = list->d_ilist;
+  const auto numneigh = list->d_numneigh;
+  const auto neighbors = list->d_neighbors;
+  Kokkos::View<int *, DeviceType> count("neigh_history/sync:count", nlocal_neigh);
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+
+  Kokkos::parallel_for(Range(0, list->inum), KOKKOS_LAMBDA(const int ii) {
+    const int i = ilist(ii);
+    const int jnum = numneigh(i);
+    for (int jj = 0; jj < jnum; jj++) {
+      if (!touched(i, jj)) continue;
+      Kokkos::atomic_inc(&count(i));
+      const int j = neighbors(i, jj) & NEIGHMASK;
+      if (j < nlocal_neigh) Kokkos::atomic_inc(&count(j));
+    }
+  });
+  int most = 0;
+  Kokkos::parallel_reduce(
+      Range(0, nlocal_neigh), KOKKOS_LAMBDA(const int i, int &m) {
+        if (count(i) > m) m = count(i);
+      },
+      Kokkos::Max<int>(most));
+  return most;
+}
+
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_anywhere()
+{
+  int here = this->maxpartner, anywhere;
+  MPI_Allreduce(&here, &anywhere, 1, MPI_INT, MPI_MAX, this->world);
+  return anywhere;
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_partners(int count)
+{
+  if (count <= this->maxpartner) return;
+  this->maxpartner = count;
+  this->grow_arrays(this->atom->nmax);    // also points the fix's device views at the new arrays
+  this->maxexchange = (this->dnum + 1) * this->maxpartner + 2;
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exchange()
+{
+  hold_partners(most_partners_here());
+  hold_partners(most_partners_anywhere());
+  RunAwareHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
+}
+
+// the partner count every rank holds, so that the atoms the file hands to any rank fit
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_global_record(FILE *fp)
+{
+  const double count = most_partners_anywhere();
+  if (this->comm->me != 0) return;
+  const int size = sizeof(double);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(&count, sizeof(double), 1, fp);
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::restart(char *buf)
+{
+  hold_partners(static_cast<int>(reinterpret_cast<double *>(buf)[0]));
+}
 
 // The restart record (written by FixNeighHistory::pack_restart: count, then per partner its tag
 // and dnum values) is handed to the Kokkos fix's own unpack_exchange(), which fills the views and
@@ -22,12 +96,7 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_r
   m++;
   const int count = static_cast<int>(record[m++]);
   const int dnum = this->dnum;
-
-  if (count > this->maxpartner) {
-    this->maxpartner = count;
-    this->grow_arrays(this->atom->nmax);
-    this->maxexchange = (dnum + 1) * this->maxpartner + 2;
-  }
+  hold_partners(count);
 
   // exchange layout: count, the partners' tags, then all their values
   std::vector<double> buf(1 + (size_t) count * (dnum + 1));

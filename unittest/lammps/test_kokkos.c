@@ -11,8 +11,11 @@
  *  walls:   planes and the z cylinder, static, wiggled and sheared, both orderings.
  *  three_sphere: the example of Vyas et al. Fig. 1 separates at the same step as on the CPU.
  *  errors:  newton on, a full neighbor list, CPU half-step records with a /kk pair style.
+ *  restart: contact history through restart files.
+ *  partners: one sphere touching some 200 others (LAMMPS' fix neigh/history/kk lost the history
+ *           of partners beyond its first 8 per atom).
  *
- * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart
+ * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs; GRANSYNC_KOKKOS_COMM=no: LAMMPS' host-side exchange,
  *   communication and sorting instead of the device-side ones
  */
@@ -184,6 +187,62 @@ static void restart(void)
   lammps_close(writer);
 }
 
+/* A held d = 1 sphere with about 200 d = 0.1 spheres pressed onto it from all sides (each pulled
+ * towards its centre), moving and re-neighboring: one atom with far more contact partners than
+ * per-atom history arrays start with. What the pair style and the history fix do not need (the
+ * centre pull, the hold) is the same on both sides. */
+/* what a restart file of the crowd does not hold */
+#define CROWD_SETUP                                                                                          \
+  "neighbor 0.02 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"             \
+  "variable r atom sqrt((x-1)^2+(y-1)^2+(z-1)^2);variable fx atom -1000*mass*(x-1)/v_r;"                   \
+  "variable fy atom -1000*mass*(y-1)/v_r;variable fz atom -1000*mass*(z-1)/v_r;"                           \
+  "fix hold big setforce 0 0 0;fix pull small addforce v_fx v_fy v_fz;timestep 5e-5"
+
+static void crowd(void *lmp)
+{
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;newton off;"
+                "region box block 0 2 0 2 0 2 units box;create_box 2 box;create_atoms 1 single 1 1 1 units box;"
+                "region outer sphere 1 1 1 0.545 units box;region inner sphere 1 1 1 0.52 units box side out;"
+                "region shell intersect 2 outer inner;create_atoms 2 random 400 4711 shell overlap 0.1 maxtry 400;"
+                "set type 1 diameter 1.0;set type 2 diameter 0.1;set group all density 1.0;"
+                "group big type 1;group small type 2;velocity small create 0.5 99 dist gaussian;pair_style granular/sync;"
+                "pair_coeff * * hooke 200 0.5 damping coeff_restitution tangential linear_history 160 0.5 0.5");
+  gs_lines(lmp, CROWD_SETUP);
+  gs_lines(lmp, "compute contacts all contact/atom;compute most all reduce max c_contacts;"
+                "variable most equal c_most;thermo_style custom step c_most");
+}
+
+static void *ran_crowd(void)
+{
+  void *lmp = kk_open();
+  crowd(lmp);
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+static void partners(void)
+{
+  void *cpu = gs_lmp_open(), *kk = kk_open(), *writer;
+  double diff, most;
+  crowd(cpu);
+  crowd(kk);
+  gs_cmd(kk, "run 0 post no");
+  most = gs_var(kk, "most");
+  gs_cmd(cpu, "run 300 post no");
+  gs_cmd(kk, "run 300 post no");
+  diff = gs_state_diff(kk, cpu, 1);
+  GS_CHECK(most > 100 && diff <= TOLERANCE, "one sphere with %.0f contacts: /kk equals the CPU style after 300 steps "
+           "(max rel diff %.1e)", most, diff);
+  lammps_close(cpu);
+  lammps_close(kk);
+
+  writer = ran_crowd();
+  diff = gs_restart_diff(writer, ran_crowd(), kk_open(), "gs_kokkos_crowd.restart", CROWD_SETUP, "", 300, 1);
+  GS_CHECK(diff <= TOLERANCE, "and through a restart file: the continued run, and the writer's, equal the unsplit "
+           "run (max rel diff %.1e)", diff);
+  lammps_close(writer);
+}
+
 static void model_case(const char *ordering, int n, int d, int t, int r, int w)
 {
   char c1[512], c2[512];
@@ -350,7 +409,8 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
-    fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart\n");
+    fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
+                    "partners\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -365,6 +425,8 @@ int main(int argc, char **argv)
     errors();
   else if (strcmp(argv[2], "restart") == 0)
     restart();
+  else if (strcmp(argv[2], "partners") == 0)
+    partners();
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();
   MPI_Finalize();
