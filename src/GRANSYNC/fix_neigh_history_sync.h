@@ -10,7 +10,8 @@
    too late: the run's end (post_run) has already made it, and the write_restart command has
    since wrapped, migrated and re-bordered the atoms, so the old list's indices name other atoms.
    Both the file and the continuing run then got other pairs' history (a 10x wrong tangential
-   force on a periodic bed; the overflow of lammps/lammps#3022 is the same cause).
+   force on a periodic bed; the overflow of lammps/lammps#3022 is the same cause). Here the copy
+   is made only when the pair style has advanced the history in the list since the last copy.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_H
@@ -27,22 +28,25 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
  public:
   using HistoryFix::HistoryFix;
 
-  void post_neighbor() override
+  int setmask() override
   {
-    HistoryFix::post_neighbor();
-    history_in_list = true;
+    return HistoryFix::setmask() | FixConst::POST_FORCE | FixConst::MIN_POST_FORCE | FixConst::POST_FORCE_RESPA;
   }
 
-  void post_run() override
+  // after every force computation of a step: the pair style has advanced the history in the list
+  void post_force(int) override { list_is_newer = true; }
+  void min_post_force(int) override { list_is_newer = true; }
+  void post_force_respa(int, int, int) override { list_is_newer = true; }
+
+  void pre_exchange() override
   {
-    HistoryFix::post_run();
-    history_in_list = false;
+    HistoryFix::pre_exchange();
+    list_is_newer = false;
   }
 
-  // between runs the atoms already hold the history
   void write_restart(FILE *fp) override
   {
-    if (history_in_list) this->pre_exchange();
+    if (list_is_newer) this->pre_exchange();
     write_global_record(fp);
   }
 
@@ -56,9 +60,9 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
   }
 
  private:
-  // true from a neighbor-list build until the run ends: the list then holds the newest history
-  // and still matches the atoms
-  bool history_in_list = false;
+  // the list holds newer history than the atoms: true from a step's forces until the next copy
+  // (re-neighboring, the run's end, a restart file written during the run)
+  bool list_is_newer = false;
 };
 
 using FixNeighHistorySync = RunAwareHistory<FixNeighHistory>;

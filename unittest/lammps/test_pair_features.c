@@ -71,8 +71,10 @@ static void test_restart(const char *newton, const char *ordering)
 
 /* A restart file written during a run (restart command) holds the history of its own step, which
  * the history fix copies from the neighbor list as it writes: continued from that file, the run
- * equals the run split there. */
-static void test_restart_during_run(void)
+ * equals the run split there. `runs` takes the writer to step 300 with the restart command set;
+ * a run with `pre no` builds no neighbor list at its start (nor, as the restart command came
+ * after the last init, on the restart step). */
+static void test_restart_during_run(const char *runs)
 {
   const char *style = "pair_style granular/sync";
   void *writer = gs_lmp_open(), *reader = gs_lmp_open();
@@ -80,16 +82,15 @@ static void test_restart_during_run(void)
   double diff;
   bed_newton(writer, "off", style, bed_model, bed_model);
   bed_fixes(writer);
-  gs_cmd(writer, "restart 300 gs_during_run.*");
-  gs_cmd(writer, "run 300 post no");
+  gs_lines(writer, runs);
   lammps_close(writer);
   gs_cmd(reader, "read_restart gs_during_run.300");
   gs_lines(reader, bed_restart_setup);
   gs_cmd(reader, "run 300 post no");
   gs_cmd(reference, "run 300 post no");
   diff = gs_state_diff(reader, reference, 1);
-  GS_CHECK(diff <= 1e-10, "a restart file written by the restart command during a run continues as the run "
-           "split at its step (max rel diff %.2e after 300 + 300 steps)", diff);
+  GS_CHECK(diff <= 1e-10, "a restart file written by the restart command during a run (%s) continues as the run "
+           "split at its step (max rel diff %.2e after 300 + 300 steps)", runs, diff);
   lammps_close(reader);
   lammps_close(reference);
   if (gs_rank() == 0) remove("gs_during_run.300");
@@ -358,7 +359,8 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   test_restart("on", "standard");
   test_restart("off", "synchronized");
-  test_restart_during_run();
+  test_restart_during_run("restart 300 gs_during_run.*;run 300 post no");
+  test_restart_during_run("run 290 post no;restart 300 gs_during_run.*;run 10 pre no post no");
   test_restart_rewritten();
   test_restart_holds_history();
   test_mixing_keeps_ordering();
