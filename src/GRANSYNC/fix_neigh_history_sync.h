@@ -17,8 +17,9 @@
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_H
 #define LMP_FIX_NEIGH_HISTORY_SYNC_H
 
-#include "comm.h"
+#include "atom.h"
 #include "fix_neigh_history.h"
+#include "gransync_args.h"
 
 #include <cstdio>
 
@@ -50,7 +51,38 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
     write_global_record(fp);
   }
 
+  // a record of another layout (contact models changed after read_restart) starts without history
+  void unpack_restart(int nlocal, int nth) override
+  {
+    if (restart_record_fits(nlocal, nth)) {
+      HistoryFix::unpack_restart(nlocal, nth);
+    } else {
+      if (!this->ipage_atom) this->allocate_pages();
+      this->npartner[nlocal] = 0;
+    }
+  }
+
+  void init() override
+  {
+    HistoryFix::init();
+    warn_restart_history_dropped(this->comm, this->error, this->world, "pair granular/sync", this->dnum,
+                                 restart_atoms_dropped);
+  }
+
  protected:
+  // whether atom nlocal's restart record (length, partner count, then a tag and dnum values per
+  // partner) holds this fix's number of values per partner; counts the atoms whose record does not
+  bool restart_record_fits(int nlocal, int nth)
+  {
+    const double *record = this->atom->extra[nlocal];
+    int m = 0;
+    for (int i = 0; i < nth; i++) m += static_cast<int>(record[m]);
+    const int length = static_cast<int>(record[m]), count = static_cast<int>(record[m + 1]);
+    if (length == (this->dnum + 1) * count + 2) return true;
+    restart_atoms_dropped++;
+    return false;
+  }
+
   // the fix's global restart record: empty, as LAMMPS' fix writes it
   virtual void write_global_record(FILE *fp)
   {
@@ -63,6 +95,7 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
   // the list holds newer history than the atoms: true from a step's forces until the next copy
   // (re-neighboring, the run's end, a restart file written during the run)
   bool list_is_newer = false;
+  int restart_atoms_dropped = 0;
 };
 
 using FixNeighHistorySync = RunAwareHistory<FixNeighHistory>;

@@ -131,6 +131,7 @@ void FixWallGranSync::init()
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 
 void FixWallGranSync::setup(int vflag)
@@ -199,8 +200,9 @@ void FixWallGranSync::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  m++;
-  for (int k = 0; k < size_history; k++) history[nlocal][k] = extra[nlocal][m++];
+  const int stored = static_cast<int>(extra[nlocal][m++]) - 1;
+  if (stored != size_history) restart_atoms_dropped++;
+  for (int k = 0; k < size_history; k++) history[nlocal][k] = stored == size_history ? extra[nlocal][m++] : 0.0;
 }
 
 int FixWallGranSync::size_restart(int /*nlocal*/)

@@ -44,6 +44,7 @@ class FixWallGranSync : public Fix {
   gs_wall wall;
   bigint time_origin;
   int size_history;
+  int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
   double **history;
   class FixNVESphereSync *fix_halfstep;
 };

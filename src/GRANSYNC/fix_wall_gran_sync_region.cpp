@@ -98,6 +98,7 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync/region", size_history, restart_atoms_dropped);
 }
 
 void FixWallGranSyncRegion::setup(int vflag)
@@ -271,8 +272,12 @@ void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
   double **extra = atom->extra;
   int n = 0;
   for (int i = 0; i < nth; i++) n += static_cast<int>(extra[nlocal][n]);
-  n++;
+  const int length = static_cast<int>(extra[nlocal][n++]);
   ncontact[nlocal] = static_cast<int>(extra[nlocal][n++]);
+  if (ncontact[nlocal] > tmax || length != 2 + ncontact[nlocal] * (size_history + 1)) {
+    restart_atoms_dropped++;
+    ncontact[nlocal] = 0;
+  }
   for (int m = 0; m < ncontact[nlocal]; m++) {
     walls[nlocal][m] = static_cast<int>(extra[nlocal][n++]);
     for (int k = 0; k < size_history; k++) history[nlocal][m][k] = extra[nlocal][n++];

@@ -49,6 +49,7 @@ class FixWallGranSyncRegion : public Fix {
   class Region *region;
   int tmax;            // most contacts one particle can have with the region
   int size_history;
+  int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
   int *ncontact;       // per atom: contacts with history
   int **walls;         // per atom and contact: the region face (iwall)
   double ***history;   // per atom and contact: the contact history

@@ -8,9 +8,12 @@
 #ifndef LMP_GRANSYNC_ARGS_H
 #define LMP_GRANSYNC_ARGS_H
 
+#include "comm.h"
 #include "error.h"
 #include "update.h"
 #include "utils.h"
+
+#include <mpi.h>
 
 #include "gs_contact.h"
 
@@ -53,6 +56,21 @@ inline void require_verlet(Error *error, Update *update, const char *what, const
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{} does not support run_style respa (allowed: {})", what, allowed);
+}
+
+// After restart files whose contact history did not fit the current contact model (it was changed
+// after read_restart): one warning naming how many atoms restart their contacts without history.
+// Collective; resets `dropped`.
+inline void warn_restart_history_dropped(Comm *comm, Error *error, MPI_Comm world, const char *what,
+                                         int values_per_contact, int &dropped)
+{
+  int dropped_all;
+  MPI_Allreduce(&dropped, &dropped_all, 1, MPI_INT, MPI_SUM, world);
+  dropped = 0;
+  if (dropped_all && comm->me == 0)
+    error->warning(FLERR, "{}: the restart file's contact history does not fit the current contact model ({} values "
+                          "per contact); {} atoms' contacts restart without history", what, values_per_contact,
+                   dropped_all);
 }
 
 }    // namespace LAMMPS_NS

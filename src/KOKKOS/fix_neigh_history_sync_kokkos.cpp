@@ -94,7 +94,8 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_r
   int m = 0;
   for (int i = 0; i < nth; i++) m += static_cast<int>(record[m]);
   m++;
-  const int count = static_cast<int>(record[m++]);
+  const int count = this->restart_record_fits(nlocal, nth) ? static_cast<int>(record[m]) : 0;
+  m++;
   const int dnum = this->dnum;
   hold_partners(count);
 

@@ -157,6 +157,17 @@ static void test_restart_holds_history(void)
   GS_CHECK(before > 0.0 && fabs(after - before) <= 1e-12 * before,
            "restart restores the tangential springs: sum |k h| %.15g after read_restart, %.15g before", after, before);
   lammps_close(second);
+
+  /* rolling added after read_restart: 6 history values per contact where the file has 3, so the
+   * contacts start without history (and a warning), not with values read out of place */
+  second = gs_lmp_open();
+  gs_cmd(second, "read_restart %s", file);
+  gs_cmd(second, "pair_coeff * * %s rolling sds 200 0.0 0.1", model);
+  bed_fixes(second);
+  after = spring_force_sum(second);
+  GS_CHECK(after == 0.0, "contact models changed after read_restart: the history of the old layout is dropped "
+           "(sum |k h| %.3g, %.3g before)", after, before);
+  lammps_close(second);
   if (gs_rank() == 0) remove(file);
 }
 

@@ -225,6 +225,45 @@ static void test_restart(void)
   lammps_close(writer);
 }
 
+/* A wall redefined after read_restart with another history layout (here without rolling and
+ * twisting) starts its contacts without history, as a wall the file does not know (another ID),
+ * instead of reading values out of place. The same wall model keeps its history (which makes a
+ * difference: the spheres rest on the wall). */
+static double reread_wall_diff(const char *file, const char *model)
+{
+  void *same_id = gs_lmp_open(), *new_id = gs_lmp_open();
+  void *both[2] = {same_id, new_id};
+  double diff;
+  int k;
+  for (k = 0; k < 2; k++) {
+    gs_cmd(both[k], "read_restart %s", file);
+    gs_lines(both[k], "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0.4 0.1 -1");
+    gs_cmd(both[k], "fix %s all wall/gran/sync granular %s zplane 0 NULL", k == 0 ? "wall" : "other", model);
+    gs_cmd(both[k], "run 200 post no");
+  }
+  diff = gs_state_diff(same_id, new_id, 1);
+  lammps_close(same_id);
+  lammps_close(new_id);
+  return diff;
+}
+
+static void test_restart_layout_changed(void)
+{
+  const char *file = "gs_wall_layout.restart";
+  const char *sliding = "hertz/material 1e5 0.7 0.3 damping coeff_restitution tangential mindlin NULL 1.0 0.4";
+  void *writer = ran_flat_wall();
+  double changed, kept;
+  gs_cmd(writer, "run 2500 post no"); /* all spheres on the wall */
+  gs_cmd(writer, "write_restart %s", file);
+  lammps_close(writer);
+  changed = reread_wall_diff(file, sliding);
+  kept = reread_wall_diff(file, wall_model);
+  GS_CHECK(changed == 0.0 && kept > 1e-6, "a wall redefined with another history layout after read_restart starts "
+           "without history (against a wall of another ID: max rel diff %.2e; the same model keeps it: %.2e)",
+           changed, kept);
+  if (gs_rank() == 0) remove(file);
+}
+
 /* spheres in a bowl that moves sideways (fix wall/gran/sync/region command `wall`), after 4500
  * steps: most of them rest on it then, off centre */
 static void *ran_moving_bowl(const char *wall)
@@ -383,6 +422,7 @@ int main(int argc, char **argv)
   test_region_vs_stock();
   test_bowl();
   test_restart();
+  test_restart_layout_changed();
   test_region_restart("standard");
   test_region_restart("synchronized");
   test_errors();
