@@ -3,15 +3,19 @@
    SPDX-License-Identifier: GPL-2.0-or-later
 
    The contact history fix of granular/sync (and, through the template, of granular/sync/kk):
-   LAMMPS' fix neigh/history, except in the write_restart command between runs.
+   LAMMPS' fix neigh/history, with two changes for restart files.
 
-   LAMMPS' fix copies the history from the neighbor list to the atoms in its write_restart(), so
-   that a restart file written during a run is not one step old. Between runs that copy comes
-   too late: the run's end (post_run) has already made it, and the write_restart command has
-   since wrapped, migrated and re-bordered the atoms, so the old list's indices name other atoms.
-   Both the file and the continuing run then got other pairs' history (a 10x wrong tangential
-   force on a periodic bed; the overflow of lammps/lammps#3022 is the same cause). Here the copy
-   is made only when the pair style has advanced the history in the list since the last copy.
+   - LAMMPS' fix copies the history from the neighbor list to the atoms in its write_restart(),
+     so that a restart file written during a run is not one step old. Between runs that copy
+     comes too late: the run's end (post_run) has already made it, and the write_restart command
+     has since wrapped, migrated and re-bordered the atoms, so the old list's indices name other
+     atoms. Both the file and the continuing run then got other pairs' history (a 10x wrong
+     tangential force on a periodic bed; the overflow of lammps/lammps#3022 is the same cause).
+     Here the copy is made only when the pair style has advanced the history in the list since
+     the last copy.
+   - A restart record with another number of values per contact (the contact models changed
+     after read_restart) was read out of place; here those contacts start without history, and
+     a warning says so.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_H
@@ -25,7 +29,7 @@
 
 namespace LAMMPS_NS {
 
-template <class HistoryFix> class RunAwareHistory : public HistoryFix {
+template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
  public:
   using HistoryFix::HistoryFix;
 
@@ -98,7 +102,7 @@ template <class HistoryFix> class RunAwareHistory : public HistoryFix {
   int restart_atoms_dropped = 0;
 };
 
-using FixNeighHistorySync = RunAwareHistory<FixNeighHistory>;
+using FixNeighHistorySync = RestartSafeHistory<FixNeighHistory>;
 
 }    // namespace LAMMPS_NS
 

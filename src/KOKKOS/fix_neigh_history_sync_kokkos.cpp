@@ -67,7 +67,7 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exch
 {
   hold_partners(most_partners_here());
   hold_partners(most_partners_anywhere());
-  RunAwareHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
+  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit

@@ -25,9 +25,9 @@
 namespace LAMMPS_NS {
 
 template <class DeviceType>
-class FixNeighHistorySyncKokkos : public RunAwareHistory<FixNeighHistoryKokkos<DeviceType>> {
+class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>> {
  public:
-  using RunAwareHistory<FixNeighHistoryKokkos<DeviceType>>::RunAwareHistory;
+  using RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::RestartSafeHistory;
   void pre_exchange() override;
   void restart(char *) override;
   void unpack_restart(int, int) override;
