@@ -25,10 +25,11 @@
 using namespace LAMMPS_NS;
 using namespace FixConst;
 
-FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
+FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1), xstart(nullptr),
     offset(nullptr), vhalf(nullptr)
 {
+  if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
   comm_forward = 6;
 
@@ -59,6 +60,9 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg) :
     error->all(FLERR, "fix nve/sphere/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   if (dipole && !atom->mu_flag)
     error->all(FLERR, "fix nve/sphere/sync: update dipole requires atom attribute mu (e.g. atom_style hybrid sphere dipole)");
+  if (on_device && dipole)
+    error->all(FLERR, "fix nve/sphere/sync/kk: update dipole is not available on the device; use fix "
+                      "nve/sphere/sync (no /kk) for dipoles");
 
   if (records) {
     create_attribute = 1;    // new atoms (create_atoms, fix pour) get records; standard keeps none

@@ -24,7 +24,8 @@ namespace LAMMPS_NS {
 // integrators) from their actual displacement over the step, which is what Verlet's half-step means.
 class FixNVESphereSync : public Fix {
  public:
-  FixNVESphereSync(class LAMMPS *, int, char **);
+  // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
+  FixNVESphereSync(class LAMMPS *, int, char **, bool on_device = false);
   ~FixNVESphereSync() override;
   int setmask() override;
   void init() override;

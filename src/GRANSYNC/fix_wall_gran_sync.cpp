@@ -25,9 +25,10 @@ using namespace FixConst;
 
 static constexpr double BIG = 1.0e20;
 
-FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg) :
+FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
 {
+  if (on_device && !lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   wall.lo = -BIG;
   wall.hi = BIG;
   if (narg < 5 || strcmp(arg[3], "granular") != 0)

@@ -21,7 +21,8 @@ namespace LAMMPS_NS {
 // Granular walls (planes, z cylinder) with the contact models and orderings of granular/sync.
 class FixWallGranSync : public Fix {
  public:
-  FixWallGranSync(class LAMMPS *, int, char **);
+  // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
+  FixWallGranSync(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSync() override;
   int setmask() override;
   void init() override;

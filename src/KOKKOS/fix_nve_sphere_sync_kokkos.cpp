@@ -26,12 +26,8 @@ static constexpr int RECORD_DOUBLES = 9;    // xstart, offset, vhalf
 
 template <class DeviceType>
 FixNVESphereSyncKokkos<DeviceType>::FixNVESphereSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNVESphereSync(lmp, narg, arg)
+    FixNVESphereSync(lmp, narg, arg, true)
 {
-  if (!lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
-  if (dipole)
-    error->all(FLERR, "fix nve/sphere/sync/kk: update dipole is not available on the device; use fix "
-                      "nve/sphere/sync (no /kk) for dipoles");
   kokkosable = 1;
   forward_comm_device = 1;
   exchange_comm_device = sort_device = 1;

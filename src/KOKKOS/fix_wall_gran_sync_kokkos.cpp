@@ -25,9 +25,8 @@ using namespace LAMMPS_NS;
 
 template <class DeviceType>
 FixWallGranSyncKokkos<DeviceType>::FixWallGranSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixWallGranSync(lmp, narg, arg)
+    FixWallGranSync(lmp, narg, arg, true)
 {
-  if (!lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   kokkosable = 1;
   exchange_comm_device = sort_device = 1;
   atomKK = (AtomKokkos *) atom;

@@ -399,6 +399,13 @@ static void errors(void)
     msg = gs_cmd_error(plain, "pair_style granular/sync/kk");
     GS_CHECK(strstr(msg, "requires Kokkos") != NULL || strstr(msg, "Kokkos") != NULL,
              "/kk style without Kokkos: '%s'", msg);
+    /* the /kk fixes refuse before registering per-atom arrays: the instance goes on */
+    msg = gs_cmd_error(plain, "fix integrate all nve/sphere/sync/kk");
+    GS_CHECK(strstr(msg, "requires Kokkos") != NULL, "fix nve/sphere/sync/kk without Kokkos: '%s'", msg);
+    msg = gs_cmd_error(plain, "fix floor all wall/gran/sync/kk granular hooke 1000 0.5 zplane 0 NULL");
+    GS_CHECK(strstr(msg, "requires Kokkos") != NULL, "fix wall/gran/sync/kk without Kokkos: '%s'", msg);
+    gs_lines(plain, "pair_style zero 1.0;pair_coeff * *;fix integrate all nve/sphere/sync;run 10");
+    GS_CHECK(lammps_get_natoms(plain) == 2.0, "and the instance runs on after those errors");
     lammps_close(plain);
   }
 }
