@@ -55,10 +55,14 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_part
   return anywhere;
 }
 
+// Widens geometrically, in multiples of 8: LAMMPS' exchange enlarges its send buffer by half of
+// itself each time an atom's largest exchange record grows, so widening by one partner at a time
+// grew that buffer exponentially (gigabytes while a pile exploded).
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_partners(int count)
 {
   if (count <= this->maxpartner) return;
-  this->maxpartner = count;
+  const int wider = MAX(count, this->maxpartner + this->maxpartner / 2);
+  this->maxpartner = (wider + 7) / 8 * 8;
   this->grow_arrays(this->atom->nmax);    // also points the fix's device views at the new arrays
   this->maxexchange = (this->dnum + 1) * this->maxpartner + 2;
 }
