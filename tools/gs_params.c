@@ -24,11 +24,11 @@ static const char *usage =
     "  --diameters D1,D2,...  the diameters present (instead of --dmin/--dmax)\n"
     "  --pairs all|unlike     which size pairs touch (default all; unlike: e.g. fines in a frozen bed)\n"
     "  --model hooke|hertz    linear_history or hertz/material + mindlin (default hooke)\n"
-    "  --overlap F            tolerated overlap, fraction of the smaller diameter (0.001 or 0.1%%):\n"
+    "  --overlap F            tolerated overlap, fraction of the smaller diameter (0.001 or 0.1%):\n"
     "                         sets kn (eq. 27) or E (eq. 28); default: the card's E (eq. 1 for hooke)\n"
     "  --velocity V|gravity   characteristic relative velocity (default gravity: sqrt(2 g R_large))\n"
     "  --gravity G            g for --velocity gravity (default 9.81 m/s^2)\n"
-    "  --steps-per-contact N  timestep = shortest contact duration / N (default 40, sec. 5.1)\n"
+    "  --steps-per-contact N  timestep = shortest contact duration / N, N >= 1 (default 40, sec. 5.1)\n"
     "  --xt X                 tangential / normal damping (default sqrt(kt/kn))\n"
     "  --units si|cgs         units of the options and of the printed lines (default si)\n"
     "  --help                 this text\n";
@@ -91,6 +91,8 @@ int main(int argc, char **argv)
     } else if (strcmp(opt, "--diameters") == 0) {
       char buf[4096], *tok;
       if (strlen(val) >= sizeof(buf)) return bad("--diameters: list too long");
+      if (val[0] == ',' || val[strlen(val) - 1] == ',' || strstr(val, ",,"))
+        return bad("--diameters: empty entry in '%s'", val);
       strcpy(buf, val);
       req.ndiameters = 0;
       for (tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
@@ -129,6 +131,7 @@ int main(int argc, char **argv)
   }
 
   if (!card) return bad("no material card given");
+  if (gravity > 0.0 && req.velocity > 0.0) return bad("--gravity applies to --velocity gravity only, not to a given velocity");
   if (req.ndiameters > 0 && (dmin > 0.0 || dmax > 0.0)) return bad("give --diameters or --dmin/--dmax, not both");
   if (req.ndiameters == 0) {
     if (!(dmin > 0.0)) return bad("no diameters: give --dmin (and --dmax) or --diameters");

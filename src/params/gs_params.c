@@ -120,6 +120,10 @@ static int slurp(const char *path, char *buf)
   size_t n;
   if (!f) return -1;
   n = fread(buf, 1, CARD_MAX_BYTES, f);
+  if (ferror(f)) { /* a directory, say */
+    fclose(f);
+    return -1;
+  }
   fclose(f);
   if (n == CARD_MAX_BYTES) return -2;
   buf[n] = '\0';
