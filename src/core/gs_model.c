@@ -88,8 +88,8 @@ static int read_coeffs(const char *what, const char *model, int count, const cha
 {
   int i;
   if (iarg + count > narg)
-    return fail(err, "%s %s needs %d coefficients (%s), got %d", what, model, count, names[0],
-                narg - iarg);
+    return fail(err, "%s %s needs %d coefficient%s (%s), got %d", what, model, count, count == 1 ? "" : "s",
+                names[0], narg - iarg);
   for (i = 0; i < count; i++) {
     const char *word = arg[iarg + i];
     char *end;
