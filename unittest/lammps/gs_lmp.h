@@ -197,6 +197,18 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
                 "velocity floor set 0 0 0");
 }
 
+/* `a` and `b` both run `steps` more steps; returns the largest gs_state_diff and closes both */
+static inline double gs_run_diff_close(void *a, void *b, int steps, int forces)
+{
+  double diff;
+  gs_cmd(a, "run %d post no", steps);
+  gs_cmd(b, "run %d post no", steps);
+  diff = gs_state_diff(a, b, forces);
+  lammps_close(a);
+  lammps_close(b);
+  return diff;
+}
+
 /* A run split by a restart file against the same run never split: `writer` and `reference` hold the
  * same state (built and run alike by the caller). `writer` writes `file` and continues, `reader`
  * reads it and runs `setup` (';'-separated: what a restart file does not hold, fixes first of

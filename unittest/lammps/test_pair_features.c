@@ -69,6 +69,15 @@ static void test_restart(const char *newton, const char *ordering)
   lammps_close(writer);
 }
 
+/* the bed read from `file` against `reference`, both run 300 more steps; closes both */
+static double continued_diff(const char *file, void *reference)
+{
+  void *reader = gs_lmp_open();
+  gs_cmd(reader, "read_restart %s", file);
+  gs_lines(reader, bed_restart_setup);
+  return gs_run_diff_close(reader, reference, 300, 1);
+}
+
 /* A restart file written during a run (restart command) holds the history of its own step, which
  * the history fix copies from the neighbor list as it writes: continued from that file, the run
  * equals the run split there. `runs` takes the writer to step 300 with the restart command set;
@@ -77,22 +86,15 @@ static void test_restart(const char *newton, const char *ordering)
 static void test_restart_during_run(const char *runs)
 {
   const char *style = "pair_style granular/sync";
-  void *writer = gs_lmp_open(), *reader = gs_lmp_open();
-  void *reference = ran_bed("off", style, bed_model, bed_model);
+  void *writer = gs_lmp_open(), *reference = ran_bed("off", style, bed_model, bed_model);
   double diff;
   bed_newton(writer, "off", style, bed_model, bed_model);
   bed_fixes(writer);
   gs_lines(writer, runs);
   lammps_close(writer);
-  gs_cmd(reader, "read_restart gs_during_run.300");
-  gs_lines(reader, bed_restart_setup);
-  gs_cmd(reader, "run 300 post no");
-  gs_cmd(reference, "run 300 post no");
-  diff = gs_state_diff(reader, reference, 1);
+  diff = continued_diff("gs_during_run.300", reference);
   GS_CHECK(diff <= 1e-10, "a restart file written by the restart command during a run (%s) continues as the run "
            "split at its step (max rel diff %.2e after 300 + 300 steps)", runs, diff);
-  lammps_close(reader);
-  lammps_close(reference);
   if (gs_rank() == 0) remove("gs_during_run.300");
 }
 
@@ -101,7 +103,7 @@ static void test_restart_during_run(const char *runs)
 static void test_restart_rewritten(void)
 {
   const char *style = "pair_style granular/sync";
-  void *first = ran_bed("on", style, bed_model, bed_model), *rewriter = gs_lmp_open(), *reader = gs_lmp_open();
+  void *first = ran_bed("on", style, bed_model, bed_model), *rewriter = gs_lmp_open();
   void *reference = ran_bed("on", style, bed_model, bed_model);
   double diff;
   gs_cmd(first, "write_restart gs_rewrite1.restart");
@@ -110,15 +112,9 @@ static void test_restart_rewritten(void)
   gs_lines(rewriter, bed_restart_setup);
   gs_cmd(rewriter, "write_restart gs_rewrite2.restart");
   lammps_close(rewriter);
-  gs_cmd(reader, "read_restart gs_rewrite2.restart");
-  gs_lines(reader, bed_restart_setup);
-  gs_cmd(reader, "run 300 post no");
-  gs_cmd(reference, "run 300 post no");
-  diff = gs_state_diff(reader, reference, 1);
+  diff = continued_diff("gs_rewrite2.restart", reference);
   GS_CHECK(diff <= 1e-10, "a restart file read and written again without a run continues as the unsplit run "
            "(max rel diff %.2e after 300 + 300 steps)", diff);
-  lammps_close(reader);
-  lammps_close(reference);
   if (gs_rank() == 0) {
     remove("gs_rewrite1.restart");
     remove("gs_rewrite2.restart");

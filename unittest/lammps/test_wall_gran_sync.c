@@ -43,13 +43,7 @@ static void spheres(void *lmp, const char *boundary, const char *box, const char
 /* run stock and gransync 1000 steps; max rel diff of their states; both instances are closed */
 static double run_against_stock(void *stock, void *sync)
 {
-  double worst;
-  gs_cmd(stock, "run 1000 post no");
-  gs_cmd(sync, "run 1000 post no");
-  worst = gs_state_diff(sync, stock, 0);
-  lammps_close(stock);
-  lammps_close(sync);
-  return worst;
+  return gs_run_diff_close(sync, stock, 1000, 0);
 }
 
 struct wall_case {
