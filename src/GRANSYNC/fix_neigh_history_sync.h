@@ -21,7 +21,6 @@
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_H
 #define LMP_FIX_NEIGH_HISTORY_SYNC_H
 
-#include "atom.h"
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
 
@@ -78,10 +77,8 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
   // partner) holds this fix's number of values per partner; counts the atoms whose record does not
   bool restart_record_fits(int nlocal, int nth)
   {
-    const double *record = this->atom->extra[nlocal];
-    int m = 0;
-    for (int i = 0; i < nth; i++) m += static_cast<int>(record[m]);
-    const int length = static_cast<int>(record[m]), count = static_cast<int>(record[m + 1]);
+    const double *record = restart_record(this->atom, nlocal, nth);
+    const int length = static_cast<int>(record[0]), count = static_cast<int>(record[1]);
     if (length == (this->dnum + 1) * count + 2) return true;
     restart_atoms_dropped++;
     return false;

@@ -198,12 +198,10 @@ int FixWallGranSync::pack_restart(int i, double *buf)
 
 void FixWallGranSync::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(extra[nlocal][m]);
-  const int stored = static_cast<int>(extra[nlocal][m++]) - 1;
+  const double *record = restart_record(atom, nlocal, nth);
+  const int stored = static_cast<int>(record[0]) - 1;
   if (stored != size_history) restart_atoms_dropped++;
-  for (int k = 0; k < size_history; k++) history[nlocal][k] = stored == size_history ? extra[nlocal][m++] : 0.0;
+  for (int k = 0; k < size_history; k++) history[nlocal][k] = stored == size_history ? record[1 + k] : 0.0;
 }
 
 int FixWallGranSync::size_restart(int /*nlocal*/)

@@ -269,18 +269,17 @@ int FixWallGranSyncRegion::pack_restart(int i, double *buf)
 
 void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
 {
-  double **extra = atom->extra;
+  const double *record = restart_record(atom, nlocal, nth);
   int n = 0;
-  for (int i = 0; i < nth; i++) n += static_cast<int>(extra[nlocal][n]);
-  const int length = static_cast<int>(extra[nlocal][n++]);
-  ncontact[nlocal] = static_cast<int>(extra[nlocal][n++]);
+  const int length = static_cast<int>(record[n++]);
+  ncontact[nlocal] = static_cast<int>(record[n++]);
   if (ncontact[nlocal] > tmax || length != 2 + ncontact[nlocal] * (size_history + 1)) {
     restart_atoms_dropped++;
     ncontact[nlocal] = 0;
   }
   for (int m = 0; m < ncontact[nlocal]; m++) {
-    walls[nlocal][m] = static_cast<int>(extra[nlocal][n++]);
-    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = extra[nlocal][n++];
+    walls[nlocal][m] = static_cast<int>(record[n++]);
+    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = record[n++];
   }
 }
 

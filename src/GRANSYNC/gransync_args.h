@@ -2,12 +2,13 @@
    gransync: synchronized-ordering granular contacts for LAMMPS
    SPDX-License-Identifier: GPL-2.0-or-later
 
-   Argument parsing shared by the gransync styles.
+   Argument parsing and restart-record helpers shared by the gransync styles.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_GRANSYNC_ARGS_H
 #define LMP_GRANSYNC_ARGS_H
 
+#include "atom.h"
 #include "comm.h"
 #include "error.h"
 #include "update.h"
@@ -56,6 +57,15 @@ inline void require_verlet(Error *error, Update *update, const char *what, const
 {
   if (utils::strmatch(update->integrate_style, "^respa"))
     error->all(FLERR, "{} does not support run_style respa (allowed: {})", what, allowed);
+}
+
+// Atom nlocal's per-atom restart record of the nth fix: records follow each other in atom->extra,
+// each starting with its own length.
+inline const double *restart_record(const Atom *atom, int nlocal, int nth)
+{
+  const double *record = atom->extra[nlocal];
+  for (int i = 0; i < nth; i++) record += static_cast<int>(record[0]);
+  return record;
 }
 
 // After restart files whose contact history did not fit the current contact model (it was changed

@@ -26,7 +26,11 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_part
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   const auto neighbors = list->d_neighbors;
-  Kokkos::View<int *, DeviceType> count("neigh_history/sync:count", nlocal_neigh);
+  if ((int) partner_count.extent(0) < nlocal_neigh)
+    partner_count = Kokkos::View<int *, DeviceType>("neigh_history/sync:count", this->atom->nmax);
+  else
+    Kokkos::deep_copy(partner_count, 0);
+  const auto count = partner_count;
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
 
   Kokkos::parallel_for(Range(0, list->inum), KOKKOS_LAMBDA(const int ii) {
@@ -48,9 +52,9 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_part
   return most;
 }
 
-template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_anywhere()
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_anywhere(int here)
 {
-  int here = this->maxpartner, anywhere;
+  int anywhere;
   MPI_Allreduce(&here, &anywhere, 1, MPI_INT, MPI_MAX, this->world);
   return anywhere;
 }
@@ -69,15 +73,14 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_par
 
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exchange()
 {
-  hold_partners(most_partners_here());
-  hold_partners(most_partners_anywhere());
+  hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
   RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_global_record(FILE *fp)
 {
-  const double count = most_partners_anywhere();
+  const double count = most_partners_anywhere(this->maxpartner);
   if (this->comm->me != 0) return;
   const int size = sizeof(double);
   fwrite(&size, sizeof(int), 1, fp);
@@ -94,12 +97,9 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::restart(
 // marks them modified on the host.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
-  const double *record = this->atom->extra[nlocal];
-  int m = 0;
-  for (int i = 0; i < nth; i++) m += static_cast<int>(record[m]);
-  m++;
-  const int count = this->restart_record_fits(nlocal, nth) ? static_cast<int>(record[m]) : 0;
-  m++;
+  const double *record = restart_record(this->atom, nlocal, nth);
+  const int count = this->restart_record_fits(nlocal, nth) ? static_cast<int>(record[1]) : 0;
+  int m = 2;
   const int dnum = this->dnum;
   hold_partners(count);
 

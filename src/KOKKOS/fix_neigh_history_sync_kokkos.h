@@ -39,7 +39,9 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   void write_global_record(FILE *) override;
 
  private:
-  int most_partners_anywhere();
+  // the partners counted per local atom, reused from one re-neighboring to the next
+  Kokkos::View<int *, DeviceType> partner_count;
+  int most_partners_anywhere(int here);
   void hold_partners(int count);
 };
 
