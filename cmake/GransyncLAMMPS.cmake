@@ -8,8 +8,12 @@
 #   LAMMPS_SOURCE_DIR  a user's LAMMPS checkout (top dir with cmake/ and src/); default: pinned Debian tarball
 #   LAMMPS_ROOT        install prefix of a user's own shared LAMMPS build (with PLUGIN); skips the build;
 #                      needs LAMMPS_SOURCE_DIR pointing at the matching sources (for the headers)
-#   GRANSYNC_KOKKOS    OFF | OpenMP | CUDA   (Kokkos backend of the LAMMPS build)
+#   GRANSYNC_KOKKOS    OFF | OpenMP | OpenMPSplit | CUDA   (Kokkos backend of the LAMMPS build;
+#                      OpenMPSplit: OpenMP with separate, poisoned host and device copies of every
+#                      DualView, a GPU build's memory discipline without a GPU: cmake/split_memory/)
 #   GRANSYNC_CUDA_ARCH Kokkos architecture option for CUDA builds (default HOPPER90)
+#   GRANSYNC_CUDA_FMAD CUDA builds contract a*b+c into FMA (default ON); OFF for the agreement tests
+#                      against the CPU (tools/gpu_build_and_test.sh), which has none
 # Outputs:
 #   GRANSYNC_LAMMPS_SRC    LAMMPS src/ directory (headers)
 #   GRANSYNC_LAMMPS_PREFIX install prefix (bin/lmp, lib/liblammps.so)
@@ -30,11 +34,20 @@ endif()
 set(GRANSYNC_CACHE_DIR "${_default_cache}" CACHE PATH "Where downloaded sources and the LAMMPS build are cached")
 set(LAMMPS_SOURCE_DIR "" CACHE PATH "Use this LAMMPS checkout instead of the pinned Debian tarball")
 set(LAMMPS_ROOT "" CACHE PATH "Install prefix of an existing shared LAMMPS build with PLUGIN (skips building LAMMPS)")
-set(GRANSYNC_KOKKOS "OpenMP" CACHE STRING "Kokkos backend for the LAMMPS build: OFF, OpenMP or CUDA")
-set_property(CACHE GRANSYNC_KOKKOS PROPERTY STRINGS OFF OpenMP CUDA)
+set(GRANSYNC_KOKKOS "OpenMP" CACHE STRING "Kokkos backend for the LAMMPS build: OFF, OpenMP, OpenMPSplit or CUDA")
+set_property(CACHE GRANSYNC_KOKKOS PROPERTY STRINGS OFF OpenMP OpenMPSplit CUDA)
 set(GRANSYNC_CUDA_ARCH "HOPPER90" CACHE STRING "Kokkos_ARCH_<value> for CUDA builds")
-if(NOT GRANSYNC_KOKKOS MATCHES "^(OFF|OpenMP|CUDA)$")
-  message(FATAL_ERROR "GRANSYNC_KOKKOS must be OFF, OpenMP or CUDA, not '${GRANSYNC_KOKKOS}'")
+option(GRANSYNC_CUDA_FMAD "CUDA builds contract multiply-adds into FMA (OFF: as the CPU computes)" ON)
+if(NOT GRANSYNC_KOKKOS MATCHES "^(OFF|OpenMP|OpenMPSplit|CUDA)$")
+  message(FATAL_ERROR "GRANSYNC_KOKKOS must be OFF, OpenMP, OpenMPSplit or CUDA, not '${GRANSYNC_KOKKOS}'")
+endif()
+# the split-memory mode's patches: Kokkos' installed DualView header, then LAMMPS' sources
+set(GRANSYNC_SPLIT_PATCHES ${CMAKE_CURRENT_LIST_DIR}/split_memory/kokkos_dualview.patch
+  ${CMAKE_CURRENT_LIST_DIR}/split_memory/lammps_kokkos_type.patch
+  ${CMAKE_CURRENT_LIST_DIR}/split_memory/lammps_comm_kokkos.patch)
+if(GRANSYNC_KOKKOS STREQUAL "OpenMPSplit" AND (LAMMPS_ROOT OR LAMMPS_SOURCE_DIR))
+  message(FATAL_ERROR "GRANSYNC_KOKKOS=OpenMPSplit patches the pinned LAMMPS and Kokkos sources in the cache; "
+    "it cannot use LAMMPS_ROOT or LAMMPS_SOURCE_DIR")
 endif()
 
 include(ProcessorCount)
@@ -119,6 +132,39 @@ function(gransync_fetch name pool tarball sha256 out_dir)
   set(${out_dir} "${_dir}" PARENT_SCOPE)
 endfunction()
 
+# The split-memory mode: Kokkos' DualView (installed header) keeps two allocations and poisons the
+# stale one, a define in the installed Kokkos configuration switches it on, and LAMMPS'
+# kokkos_type.h gets a distinct host execution space (Serial) under that define (comm_kokkos.cpp:
+# GPU team sizes capped to OpenMP's). The LAMMPS patches are guarded by the define, so the shared
+# source tree still builds the plain modes.
+function(gransync_split_memory_patch kokkos_prefix lammps_top)
+  find_program(GRANSYNC_PATCH patch REQUIRED)
+  set(_lammps_patches ${GRANSYNC_SPLIT_PATCHES})
+  list(POP_FRONT _lammps_patches _dualview)
+  # (a reinstall of Kokkos restores its headers: patch whatever is not patched)
+  file(READ "${kokkos_prefix}/include/Kokkos_DualView.hpp" _txt)
+  if(NOT _txt MATCHES "split_poison")
+    gransync_run("patching Kokkos' DualView for split memory" "${kokkos_prefix}/split-patch.log"
+      ${GRANSYNC_PATCH} -p1 -d "${kokkos_prefix}" -i "${_dualview}")
+  endif()
+  file(READ "${kokkos_prefix}/include/KokkosCore_config.h" _txt)
+  if(NOT _txt MATCHES "KOKKOS_GRANSYNC_SPLIT_MEMORY")
+    file(APPEND "${kokkos_prefix}/include/KokkosCore_config.h"
+      "\n/* gransync: split host/device memory emulation (cmake/split_memory) */\n#define KOKKOS_GRANSYNC_SPLIT_MEMORY\n")
+  endif()
+  foreach(_patch IN LISTS _lammps_patches)
+    # each patches one file, named on its first line
+    file(STRINGS "${_patch}" _first LIMIT_COUNT 1)
+    string(REGEX REPLACE "^--- a/" "" _file "${_first}")
+    file(READ "${lammps_top}/${_file}" _txt)
+    if(NOT _txt MATCHES "KOKKOS_GRANSYNC_SPLIT_MEMORY")
+      get_filename_component(_name "${_file}" NAME)
+      gransync_run("patching LAMMPS' ${_name} for split memory" "${kokkos_prefix}/split-patch-${_name}.log"
+        ${GRANSYNC_PATCH} -p1 -d "${lammps_top}" -i "${_patch}")
+    endif()
+  endforeach()
+endfunction()
+
 function(gransync_run what logfile)
   message(STATUS "gransync: ${what} (log: ${logfile})")
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_FILE "${logfile}" ERROR_FILE "${logfile}.err")
@@ -128,9 +174,29 @@ function(gransync_run what logfile)
   endif()
 endfunction()
 
+# The /kk styles are compiled for LAMMPS' default KOKKOS precision (double) and view layout
+# (legacy): a user's LAMMPS built otherwise would have its views read wrongly. Its `lmp -h` says.
+function(gransync_require_kokkos_defaults lmp_exe)
+  execute_process(COMMAND "${lmp_exe}" -h OUTPUT_VARIABLE _help ERROR_QUIET RESULT_VARIABLE _rc)
+  foreach(_what "precision|double|KOKKOS_PREC" "view layout|legacy|KOKKOS_LAYOUT")
+    string(REPLACE "|" ";" _what "${_what}")
+    list(GET _what 0 _label)
+    list(GET _what 1 _want)
+    list(GET _what 2 _option)
+    if(_help MATCHES "KOKKOS package ${_label}: *([a-z]+)" AND NOT CMAKE_MATCH_1 STREQUAL _want)
+      message(FATAL_ERROR "The LAMMPS at LAMMPS_ROOT has KOKKOS package ${_label} '${CMAKE_MATCH_1}'; "
+        "gransync's /kk styles need '${_want}' (LAMMPS' default ${_option}): rebuild that LAMMPS with it, "
+        "or configure gransync with -D GRANSYNC_KOKKOS=OFF")
+    endif()
+  endforeach()
+endfunction()
+
 if(LAMMPS_ROOT)
   if(NOT LAMMPS_SOURCE_DIR)
     message(FATAL_ERROR "LAMMPS_ROOT needs LAMMPS_SOURCE_DIR (the matching LAMMPS sources, for the headers)")
+  endif()
+  if(NOT GRANSYNC_KOKKOS STREQUAL "OFF")
+    gransync_require_kokkos_defaults("${LAMMPS_ROOT}/bin/lmp")
   endif()
   set(GRANSYNC_LAMMPS_PREFIX "${LAMMPS_ROOT}")
   set(_lammps_top "${LAMMPS_SOURCE_DIR}")
@@ -152,6 +218,12 @@ else()
   if(NOT GRANSYNC_KOKKOS STREQUAL "OFF")
     gransync_fetch(kokkos k/kokkos ${GRANSYNC_KOKKOS_TARBALL} ${GRANSYNC_KOKKOS_SHA256} _kokkos_unpacked)
     set(_kokkos_id "${GRANSYNC_KOKKOS}:${GRANSYNC_KOKKOS_SHA256}:${GRANSYNC_CUDA_ARCH}")
+    if(GRANSYNC_KOKKOS STREQUAL "OpenMPSplit")
+      foreach(_patch IN LISTS GRANSYNC_SPLIT_PATCHES)
+        file(SHA256 "${_patch}" _patch_id)
+        string(APPEND _kokkos_id ":${_patch_id}")
+      endforeach()
+    endif()
   endif()
 
   # Without MPI (e.g. a GPU machine) LAMMPS builds with its MPI stubs.
@@ -167,11 +239,15 @@ else()
   set(_cxx "${CMAKE_CXX_COMPILER}")
   set(_kokkos_cfg "")
   set(_kokkos_args -DPKG_KOKKOS=OFF)
+  set(_cuda_flags "")
   if(NOT GRANSYNC_KOKKOS STREQUAL "OFF")
-    set(_kk_backend -DKokkos_ENABLE_OPENMP=ON)
+    set(_kk_backend -DKokkos_ENABLE_OPENMP=ON)    # also OpenMPSplit
     if(GRANSYNC_KOKKOS STREQUAL "CUDA")
       set(_kk_backend -DKokkos_ENABLE_CUDA=ON -DKokkos_ARCH_${GRANSYNC_CUDA_ARCH}=ON)
       set(_cxx "${_kokkos_unpacked}/kokkos-${GRANSYNC_KOKKOS_VERSION}/bin/nvcc_wrapper")
+      if(NOT GRANSYNC_CUDA_FMAD)
+        set(_cuda_flags -DCMAKE_CXX_FLAGS=--fmad=false)
+      endif()
     endif()
     # Kokkos >= 5 needs C++20.
     set(_kokkos_cfg -S "${_kokkos_unpacked}/kokkos-${GRANSYNC_KOKKOS_VERSION}" -B "@ROOT@/kokkos-build"
@@ -187,7 +263,7 @@ else()
     -DCMAKE_INSTALL_RPATH=@ROOT@/install/lib -DCMAKE_INSTALL_RPATH_USE_LINK_PATH=ON
     -DBUILD_SHARED_LIBS=ON ${_build_mpi} -DBUILD_OMP=ON -DBUILD_TOOLS=OFF -DBUILD_DOC=OFF
     -DPKG_PLUGIN=ON -DPKG_GRANULAR=ON -DPKG_DIPOLE=ON -DENABLE_TESTING=OFF -DDOWNLOAD_POTENTIALS=OFF
-    ${_kokkos_args} ${_launcher})
+    ${_kokkos_args} ${_cuda_flags} ${_launcher})
   string(SHA256 _key "${_lammps_id}|${_kokkos_id}|${CMAKE_CXX_COMPILER_VERSION}|${_kokkos_cfg}|${_lammps_cfg}")
   string(SUBSTRING "${_key}" 0 16 _key)
   set(_root "${GRANSYNC_CACHE_DIR}/lammps-${_key}")
@@ -205,6 +281,9 @@ else()
         ${_env} ${CMAKE_COMMAND} ${_kokkos_cfg})
       gransync_run("building Kokkos" "${_root}/kokkos-build.log"
         ${_env} ${CMAKE_COMMAND} --build "${_root}/kokkos-build" --parallel ${_ncpu} --target install)
+      if(GRANSYNC_KOKKOS STREQUAL "OpenMPSplit")
+        gransync_split_memory_patch("${_root}/kokkos" "${_lammps_top}")
+      endif()
       # LAMMPS' KOKKOS.cmake asks for Kokkos >= 5.1.0; Debian ships 5.0.2. Relaxed in the cached copy only.
       set(_kk_cmake "${_lammps_top}/cmake/Modules/Packages/KOKKOS.cmake")
       file(READ "${_kk_cmake}" _txt)
@@ -240,9 +319,6 @@ endif()
 find_package(LAMMPS CONFIG REQUIRED PATHS "${GRANSYNC_LAMMPS_PREFIX}" NO_DEFAULT_PATH)
 if(NOT GRANSYNC_KOKKOS STREQUAL "OFF")
   find_package(Kokkos 5.0 CONFIG REQUIRED)
-  # liblammps' KOKKOS package configuration, which the /kk styles' headers must see the same way:
-  # the C core computes in double, so the /kk styles need LAMMPS' default KOKKOS_PREC=double
-  set(GRANSYNC_LAMMPS_KOKKOS_DEFINES LMP_KOKKOS LMP_KOKKOS_DOUBLE_DOUBLE LMP_KOKKOS_LAYOUT_LEGACY)
 endif()
 # MPI for the plugin and the tests: the real one, or LAMMPS' stubs (in liblammps) when there is none
 find_package(MPI QUIET COMPONENTS C CXX)

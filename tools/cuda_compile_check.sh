@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Compiles gransync's /kk translation units for CUDA (default: Hopper, sm_90) with this machine's
-# nvcc: Kokkos 5.0.2 from the pinned Debian tarball is built for CUDA once (cached, ~2 min on
-# 2 cores), then the /kk sources are compiled, not linked. No GPU is needed.
+# Compiles every translation unit of gransync's plugin for CUDA (default: Hopper, sm_90) with this
+# machine's nvcc, as the project's CMake compiles the plugin (host compiler + Kokkos' nvcc_wrapper
+# launcher, ccache where installed): Kokkos 5.0.2 from the pinned Debian tarball is built for CUDA
+# once (cached, ~2 min on 2 cores), then the sources are compiled, not linked. No GPU is needed.
+# Prints ptxas' register and spill report of the pair style's kernels.
 #
 # usage: bash tools/cuda_compile_check.sh [BUILD_DIR]   (BUILD_DIR: a configured gransync build, default build)
 #   GRANSYNC_CUDA_ARCH=<Kokkos arch> overrides HOPPER90; NVCC=<path> picks the compiler.
@@ -46,7 +48,13 @@ fi
 
 check="$build/cuda_check"
 cmake -S "$root/tools/cuda_check" -B "$check" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_CXX_COMPILER="$wrapper" -DKokkos_DIR="$kokkos_prefix/install/lib/cmake/Kokkos" \
+  -DKokkos_DIR="$kokkos_prefix/install/lib/cmake/Kokkos" \
   -DGRANSYNC_ROOT="$root" -DLAMMPS_SRC="$lammps_src" > "$check.log" 2>&1 || { tail -30 "$check.log"; exit 1; }
-cmake --build "$check" --parallel "$jobs"
-echo "cuda_compile_check: the /kk translation units compile for CUDA ($arch)"
+cmake --build "$check" --parallel "$jobs" --verbose > "$check.build.log" 2>&1 || { tail -60 "$check.build.log"; exit 1; }
+if ! grep -q "kokkos_launch_compiler" "$check.build.log"; then
+  echo "cuda_compile_check: the sources did not go through Kokkos' nvcc_wrapper launcher" >&2
+  exit 1
+fi
+echo "ptxas report of the pair style (registers; bytes of stack frame, spill stores and loads):"
+grep -A2 "Compiling entry function.*GranularSync" "$check.build.log" | grep -E "Used|spill" | sed 's/^ptxas info *: */  /' || true
+echo "cuda_compile_check: the plugin's translation units compile for CUDA ($arch)"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian packages gransync builds with (compilers, CMake, Ninja, OpenMPI, ccache, curl).
+# Installs the Debian packages gransync builds with (compilers, CMake, Ninja, ccache, patch, OpenMPI).
 # LAMMPS and Kokkos sources are fetched by CMake from the Debian archive this machine's apt uses.
 set -euo pipefail
-packages=(build-essential cmake ninja-build ccache libopenmpi-dev openmpi-bin ca-certificates python3)
+packages=(build-essential cmake ninja-build ccache patch libopenmpi-dev openmpi-bin ca-certificates python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

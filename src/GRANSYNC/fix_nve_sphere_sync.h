@@ -49,9 +49,9 @@ class FixNVESphereSync : public Fix {
   // the fix that records half-step data, or null
   static FixNVESphereSync *recorder(class Modify *modify);
 
-  // half-step data for owned and ghost atoms; null when the ordering is standard
-  double **half_offset() const { return records ? offset : nullptr; }
-  double **half_velocity() const { return records ? vhalf : nullptr; }
+  // half-step data for owned and ghost atoms, current on the host; null when the ordering is standard
+  virtual double **half_offset() { return records ? offset : nullptr; }
+  virtual double **half_velocity() { return records ? vhalf : nullptr; }
 
  protected:
   double dtv, dtf, inertia;

@@ -5,12 +5,12 @@
 
 #include "fix_neigh_history_sync_kokkos.h"
 
-#include "atom.h"
+#include "atom_kokkos.h"
+#include "atom_masks.h"
 #include "comm.h"
+#include "gransync_kokkos_rows.h"
 #include "neigh_list_kokkos.h"
 #include "pair.h"
-
-#include <vector>
 
 using namespace LAMMPS_NS;
 
@@ -71,8 +71,12 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_par
   this->maxexchange = (this->dnum + 1) * this->maxpartner + 2;
 }
 
+// LAMMPS' pre_exchange() reads the atoms' tags on the device without syncing them: after a host
+// style marked the atom data modified (any fix without a /kk twin does, every step) they are
+// stale there, and the partners' tags written from them are wrong.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exchange()
 {
+  this->atomKK->sync(this->execution_space, TAG_MASK);
   hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
   RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
 }
@@ -92,9 +96,69 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::restart(
   hold_partners(static_cast<int>(reinterpret_cast<double *>(buf)[0]));
 }
 
-// The restart record (written by FixNeighHistory::pack_restart: count, then per partner its tag
-// and dnum values) is handed to the Kokkos fix's own unpack_exchange(), which fills the views and
-// marks them modified on the host.
+// Atom i's partners through the Kokkos fix's own pack_exchange(), which reads the host copy of the
+// partner arrays after syncing it (LAMMPS' size_restart()/pack_restart() read it unsynced).
+template <class DeviceType> const double *FixNeighHistorySyncKokkos<DeviceType>::exchange_record(int i)
+{
+  record.resize(1 + (size_t) this->maxpartner * (this->dnum + 1));
+  this->pack_exchange(i, record.data());
+  return record.data();
+}
+
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::size_restart(int i)
+{
+  return (this->dnum + 1) * static_cast<int>(exchange_record(i)[0]) + 2;
+}
+
+// restart layout (FixNeighHistory's): length, count, then per partner its tag and dnum values
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_restart(int i, double *buf)
+{
+  const double *exchange = exchange_record(i);
+  const int count = static_cast<int>(exchange[0]), dnum = this->dnum;
+  int m = 1;
+  buf[m++] = count;
+  for (int n = 0; n < count; n++) {
+    buf[m++] = ubuf(static_cast<tagint>(exchange[1 + n])).d;
+    for (int k = 0; k < dnum; k++) buf[m++] = exchange[1 + count + (size_t) n * dnum + k];
+  }
+  buf[0] = m;
+  return m;
+}
+
+// LAMMPS' fix packs on the device whatever `space` says. With the exchange on the host, MPI sends
+// the host copy of the buffer: the packed records go there.
+template <class DeviceType>
+int FixNeighHistorySyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                               DAT::tdual_int_1d k_sendlist,
+                                                               DAT::tdual_int_1d k_copylist, ExecutionSpace space)
+{
+  const int n = RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pack_exchange_kokkos(
+      nsend, k_buf, k_sendlist, k_copylist, space);
+  if (space != Device) {
+    const auto used = std::make_pair(0, n);
+    Kokkos::deep_copy(Kokkos::subview(flat(k_buf.view_host()), used),
+                      Kokkos::subview(flat(k_buf.template view<DeviceType>()), used));
+  }
+  return n;
+}
+
+// ... and unpacks from the device copy, so with the exchange on the host the received buffer and
+// the atoms' new indices (written on the host) go to the device first
+template <class DeviceType>
+void FixNeighHistorySyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                                  DAT::tdual_int_1d &k_indices, int nrecv,
+                                                                  int nrecv1, int nextrarecv1, ExecutionSpace space)
+{
+  if (space != Device) {
+    Kokkos::deep_copy(flat(k_buf.template view<DeviceType>()), flat(k_buf.view_host()));
+    Kokkos::deep_copy(k_indices.template view<DeviceType>(), k_indices.view_host());
+  }
+  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::unpack_exchange_kokkos(k_buf, k_indices, nrecv, nrecv1,
+                                                                                nextrarecv1, space);
+}
+
+// The restart record (count, then per partner its tag and dnum values) is handed to the Kokkos
+// fix's own unpack_exchange(), which fills the views and marks them modified on the host.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(this->atom, nlocal, nth);

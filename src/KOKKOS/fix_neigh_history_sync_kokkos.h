@@ -13,7 +13,10 @@
      any rank: pre_exchange() agrees on it before atoms move, and restart files carry it.
    - LAMMPS' fix inherits the CPU fix's unpack_restart(), which points each atom's partner rows at
      fresh host pages instead of filling the Kokkos views, so a restarted /kk run started with no
-     contact history.
+     contact history; and its size_restart()/pack_restart(), which read the host copies of the
+     partner arrays that pre_exchange() has just filled on the device (stale on a GPU).
+   - With the exchange on the host (-pk kokkos comm host), LAMMPS' fix still packs and unpacks
+     the device copy of the exchange buffer that MPI sends and receives from the host.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
@@ -21,6 +24,8 @@
 
 #include "fix_neigh_history_kokkos.h"
 #include "fix_neigh_history_sync.h"
+
+#include <vector>
 
 namespace LAMMPS_NS {
 
@@ -30,7 +35,13 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   using RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::RestartSafeHistory;
   void pre_exchange() override;
   void restart(char *) override;
+  int size_restart(int) override;
+  int pack_restart(int, double *) override;
   void unpack_restart(int, int) override;
+  int pack_exchange_kokkos(const int &, DAT::tdual_double_2d_lr &, DAT::tdual_int_1d, DAT::tdual_int_1d,
+                           ExecutionSpace) override;
+  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
+                              ExecutionSpace) override;
 
   // public for CUDA's device lambdas
   int most_partners_here();
@@ -41,6 +52,9 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
  private:
   // the partners counted per local atom, reused from one re-neighboring to the next
   Kokkos::View<int *, DeviceType> partner_count;
+  // one atom's exchange record (count, partner tags, then their values), read from the host copy
+  std::vector<double> record;
+  const double *exchange_record(int i);
   int most_partners_anywhere(int here);
   void hold_partners(int count);
 };

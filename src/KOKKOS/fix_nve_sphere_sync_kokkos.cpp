@@ -16,6 +16,7 @@
 #include "kokkos.h"
 #include "memory_kokkos.h"
 
+#include "gransync_kokkos_check.h"
 #include "gransync_kokkos_rows.h"
 
 #include "gs_integrate.h"
@@ -26,7 +27,8 @@ static constexpr int RECORD_DOUBLES = 9;    // xstart, offset, vhalf
 
 template <class DeviceType>
 FixNVESphereSyncKokkos<DeviceType>::FixNVESphereSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixNVESphereSync(lmp, narg, arg, true)
+    // checked before the base class registers its per-atom arrays
+    FixNVESphereSync((require_matching_kokkos(lmp->error, "fix nve/sphere/sync/kk"), lmp), narg, arg, true)
 {
   kokkosable = 1;
   forward_comm_device = 1;
@@ -85,6 +87,18 @@ void FixNVESphereSyncKokkos<DeviceType>::records_on_device(typename AT::t_double
   k_vhalf.template sync<DeviceType>();
   offset_out = k_offset.template view<DeviceType>();
   vhalf_out = k_vhalf.template view<DeviceType>();
+}
+
+template <class DeviceType> double **FixNVESphereSyncKokkos<DeviceType>::half_offset()
+{
+  sync_records_host();
+  return FixNVESphereSync::half_offset();
+}
+
+template <class DeviceType> double **FixNVESphereSyncKokkos<DeviceType>::half_velocity()
+{
+  sync_records_host();
+  return FixNVESphereSync::half_velocity();
 }
 
 /* ---- integration ---------------------------------------------------------------------------- */
@@ -295,15 +309,11 @@ void FixNVESphereSyncKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType
 template <class DeviceType>
 int FixNVESphereSyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
                                                              DAT::tdual_int_1d k_sendlist,
-                                                             DAT::tdual_int_1d k_copylist, ExecutionSpace /*space*/)
+                                                             DAT::tdual_int_1d k_copylist, ExecutionSpace space)
 {
   DAT::tdual_double_1d_3_lr *records[3] = {&k_xstart, &k_offset, &k_vhalf};
-  for (int r = 0; r < 3; r++) {
-    records[r]->template sync<DeviceType>();
-    GransyncRows::pack<DeviceType>(records[r]->template view<DeviceType>(), 3, RECORD_DOUBLES, 3 * r, nsend, k_buf,
-                                   k_sendlist, k_copylist);
-    records[r]->template modify<DeviceType>();
-  }
+  for (int r = 0; r < 3; r++)
+    GransyncRows::pack(*records[r], 3, RECORD_DOUBLES, 3 * r, nsend, k_buf, k_sendlist, k_copylist, space);
   return RECORD_DOUBLES * nsend;
 }
 
@@ -311,15 +321,11 @@ template <class DeviceType>
 void FixNVESphereSyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
                                                                 DAT::tdual_int_1d &k_indices, int nrecv,
                                                                 int /*nrecv1*/, int /*nextrarecv1*/,
-                                                                ExecutionSpace /*space*/)
+                                                                ExecutionSpace space)
 {
   DAT::tdual_double_1d_3_lr *records[3] = {&k_xstart, &k_offset, &k_vhalf};
-  for (int r = 0; r < 3; r++) {
-    records[r]->template sync<DeviceType>();
-    GransyncRows::unpack<DeviceType>(records[r]->template view<DeviceType>(), 3, RECORD_DOUBLES, 3 * r, nrecv, k_buf,
-                                     k_indices);
-    records[r]->template modify<DeviceType>();
-  }
+  for (int r = 0; r < 3; r++)
+    GransyncRows::unpack(*records[r], 3, RECORD_DOUBLES, 3 * r, nrecv, k_buf, k_indices, space);
 }
 
 /* ---- ghost atoms ------------------------------------------------------------------------------ */

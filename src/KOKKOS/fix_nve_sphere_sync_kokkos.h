@@ -46,8 +46,9 @@ template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSy
 
   // half-step records x(t+dt/2) - x(t+dt) and v(t+dt/2) on the device, owned and ghost atoms
   void records_on_device(typename AT::t_double_1d_3_lr &offset_out, typename AT::t_double_1d_3_lr &vhalf_out);
-  // the same on the host (half_offset(), half_velocity())
-  void records_to_host() { sync_records_host(); }
+  // the same for host styles (a CPU pair or wall, the region wall, single()): copied from the device
+  double **half_offset() override;
+  double **half_velocity() override;
 
  private:
   DAT::tdual_double_1d_3_lr k_xstart, k_offset, k_vhalf;

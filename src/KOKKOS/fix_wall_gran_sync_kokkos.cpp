@@ -16,6 +16,7 @@
 #include "kokkos.h"
 #include "memory_kokkos.h"
 
+#include "gransync_kokkos_check.h"
 #include "gransync_kokkos_rows.h"
 #include "update.h"
 
@@ -25,7 +26,8 @@ using namespace LAMMPS_NS;
 
 template <class DeviceType>
 FixWallGranSyncKokkos<DeviceType>::FixWallGranSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
-    FixWallGranSync(lmp, narg, arg, true)
+    // checked before the base class registers its per-atom arrays
+    FixWallGranSync((require_matching_kokkos(lmp->error, "fix wall/gran/sync/kk"), lmp), narg, arg, true)
 {
   kokkosable = 1;
   exchange_comm_device = sort_device = 1;
@@ -177,13 +179,10 @@ void FixWallGranSyncKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType,
 template <class DeviceType>
 int FixWallGranSyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
                                                             DAT::tdual_int_1d k_sendlist, DAT::tdual_int_1d k_copylist,
-                                                            ExecutionSpace /*space*/)
+                                                            ExecutionSpace space)
 {
   if (size_history == 0) return 0;
-  k_history.template sync<DeviceType>();
-  GransyncRows::pack<DeviceType>(k_history.template view<DeviceType>(), size_history, size_history, 0, nsend, k_buf,
-                                 k_sendlist, k_copylist);
-  k_history.template modify<DeviceType>();
+  GransyncRows::pack(k_history, size_history, size_history, 0, nsend, k_buf, k_sendlist, k_copylist, space);
   return size_history * nsend;
 }
 
@@ -191,13 +190,10 @@ template <class DeviceType>
 void FixWallGranSyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
                                                                DAT::tdual_int_1d &k_indices, int nrecv,
                                                                int /*nrecv1*/, int /*nextrarecv1*/,
-                                                               ExecutionSpace /*space*/)
+                                                               ExecutionSpace space)
 {
   if (size_history == 0) return;
-  k_history.template sync<DeviceType>();
-  GransyncRows::unpack<DeviceType>(k_history.template view<DeviceType>(), size_history, size_history, 0, nrecv, k_buf,
-                                   k_indices);
-  k_history.template modify<DeviceType>();
+  GransyncRows::unpack(k_history, size_history, size_history, 0, nrecv, k_buf, k_indices, space);
 }
 
 namespace LAMMPS_NS {

@@ -27,6 +27,8 @@
 #include "neighbor.h"
 #include "update.h"
 
+#include "gransync_kokkos_check.h"
+
 #include "gs_contact.h"
 
 #include <type_traits>
@@ -170,9 +172,10 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
 
 template <class DeviceType>
 PairGranularSyncKokkos<DeviceType>::PairGranularSyncKokkos(LAMMPS *lmp) :
-    PairGranularSync(lmp), neighflag(0), h_list_build(-1)
+    PairGranularSync(lmp), neighflag(0), h_list_current(false)
 {
   if (!lmp->kokkos) error->all(FLERR, "pair_style granular/sync/kk requires Kokkos: run LAMMPS with '-k on'");
+  require_matching_kokkos(error, "pair_style granular/sync/kk");
   kokkosable = 1;
   atomKK = (AtomKokkos *) atom;
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
@@ -226,6 +229,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::upload_mode
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag, 0);
+  h_list_current = false;    // the list may have been rebuilt since single() last copied it
   if (d_models.extent(0) != models.size()) upload_models();
   if (vflag_atom) {
     memoryKK->destroy_kokkos(k_vatom, vatom);
@@ -255,17 +259,19 @@ double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int j
                                                   double factor_lj, double &fforce)
 {
   atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK | TYPE_MASK | TAG_MASK);
-  if (fix_halfstep) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_to_host();
   return PairGranularSync::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
 }
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
 {
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
-  if (h_list_build != neighbor->ncalls) {
-    h_neighbors = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_neighbors);
-    h_numneigh = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), k_list->d_numneigh);
-    h_list_build = neighbor->ncalls;
+  if (!h_list_current) {
+    // a copy also where host and device share memory, so that CPU runs test what a GPU does
+    h_neighbors = Kokkos::create_mirror(Kokkos::HostSpace(), k_list->d_neighbors);
+    h_numneigh = Kokkos::create_mirror(Kokkos::HostSpace(), k_list->d_numneigh);
+    Kokkos::deep_copy(h_neighbors, k_list->d_neighbors);
+    Kokkos::deep_copy(h_numneigh, k_list->d_numneigh);
+    h_list_current = true;
   }
   auto *history_fix = static_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
   history_fix->k_firstvalue.sync_host();

@@ -35,10 +35,11 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   int neighflag;
   Kokkos::View<gs_model *, DeviceType> d_models;    // (ntypes+1)^2, as `models`
   DAT::ttransform_kkacc_1d_6 k_vatom;
-  // host copies of the neighbor list for single(), taken after each neighbor build
+  // host copies of the neighbor list for single(), taken at its first call after a force
+  // computation (LAMMPS' build counter neighbor->ncalls restarts at every run's setup)
   typename AT::t_neighbors_2d::host_mirror_type h_neighbors;
   typename AT::t_int_1d::host_mirror_type h_numneigh;
-  bigint h_list_build;
+  bool h_list_current;
 
   void upload_models();
   template <int NEIGHFLAG> void run_kernel(int inum, EV_FLOAT &ev);

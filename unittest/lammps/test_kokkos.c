@@ -14,10 +14,17 @@
  *  restart: contact history through restart files.
  *  partners: one sphere touching some 200 others (LAMMPS' fix neigh/history/kk lost the history
  *           of partners beyond its first 8 per atom).
+ *  region:  a region wall (host-only style) with the /kk integrator and pair: it reads the half-step
+ *           records the device writes.
+ *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
+ *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
+ *           stress; dump) every 10 and every 1000 steps ends bitwise equal.
  *
- * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners
- *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs; GRANSYNC_KOKKOS_COMM=no: LAMMPS' host-side exchange,
- *   communication and sorting instead of the device-side ones
+ * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
+ *        region | pair_local | cadence
+ *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
+ *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
+ *   Kokkos ones on the host (-pk kokkos comm host), default device
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -25,7 +32,9 @@
 
 #include <math.h>
 
-#define TOLERANCE 1e-10
+/* relative agreement of /kk and CPU styles; on a GPU calibrated by calibrate_gpu_tolerance() */
+static double tolerance = 1e-10;
+static int gpu_atomics = 0;    /* forces added in an order that varies from run to run */
 
 static char threads[16] = "1";
 static const char *comm = "device";
@@ -182,7 +191,7 @@ static void restart(void)
            "fix integrate all nve/sphere/sync;fix freeze frozen freeze;fix gravity all gravity 60 vector 0 0 -1;"
            "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering synchronized", c1);
   diff = gs_restart_diff(writer, ran_restart_bed(c1, c2), kk_open(), "gs_kokkos.restart", setup, "", 300, 1);
-  GS_CHECK(diff <= TOLERANCE, "/kk run continued from its restart file equals the unsplit run: max rel "
+  GS_CHECK(diff <= tolerance, "/kk run continued from its restart file equals the unsplit run: max rel "
            "diff %.1e after 300 steps (%s)", diff, c1);
   lammps_close(writer);
 }
@@ -229,12 +238,12 @@ static void partners(void)
   gs_cmd(kk, "run 0 post no");
   most = gs_var(kk, "most");
   diff = gs_run_diff_close(kk, cpu, 300, 1);
-  GS_CHECK(most > 100 && diff <= TOLERANCE, "one sphere with %.0f contacts: /kk equals the CPU style after 300 steps "
+  GS_CHECK(most > 100 && diff <= tolerance, "one sphere with %.0f contacts: /kk equals the CPU style after 300 steps "
            "(max rel diff %.1e)", most, diff);
 
   writer = ran_crowd();
   diff = gs_restart_diff(writer, ran_crowd(), kk_open(), "gs_kokkos_crowd.restart", CROWD_SETUP, "", 300, 1);
-  GS_CHECK(diff <= TOLERANCE, "and through a restart file: the continued run, and the writer's, equal the unsplit "
+  GS_CHECK(diff <= tolerance, "and through a restart file: the continued run, and the writer's, equal the unsplit "
            "run (max rel diff %.1e)", diff);
   lammps_close(writer);
 }
@@ -253,11 +262,11 @@ static void model_case(const char *ordering, int n, int d, int t, int r, int w)
   /* contacts are listed per rank: compare them on one rank */
   if (lammps_extract_setting(cpu, "world_size") == 1) {
     history = contact_diff(cpu, kk, &touching);
-    GS_CHECK(state <= TOLERANCE && history <= TOLERANCE && contacts > 100,
+    GS_CHECK(state <= tolerance && history <= tolerance && contacts > 100,
              "%-12s %-120s state %.1e, per-contact forces %.1e (%d sliding or sticking), %.0f contact ends", ordering,
              c1, state, history, touching, contacts);
   } else {
-    GS_CHECK(state <= TOLERANCE && contacts > 100, "%-12s %-120s state %.1e, %.0f contact ends", ordering, c1, state,
+    GS_CHECK(state <= tolerance && contacts > 100, "%-12s %-120s state %.1e, %.0f contact ends", ordering, c1, state,
              contacts);
   }
   lammps_close(cpu);
@@ -321,7 +330,7 @@ static void walls(void)
       wall_box(cpu, orderings[o], cases[c]);
       wall_box(kk, orderings[o], cases[c]);
       state = run_pair(cpu, kk, &contacts);
-      GS_CHECK(state <= TOLERANCE && contacts > 50, "wall %-36s %-12s state %.1e, %.0f contact ends", cases[c],
+      GS_CHECK(state <= tolerance && contacts > 50, "wall %-36s %-12s state %.1e, %.0f contact ends", cases[c],
                orderings[o], state, contacts);
       lammps_close(cpu);
       lammps_close(kk);
@@ -406,6 +415,130 @@ static void errors(void)
   }
 }
 
+/* A bowl (region sphere, side in) holding spheres, with a frictional region wall: the region wall
+ * runs on the host and reads the half-step records of the integrator, which the /kk twin writes on
+ * the device. */
+static void bowl(void *lmp, const char *ordering)
+{
+  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 "
+                      "rolling sds 200 0.05 0.1 twisting marshall";
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+                "region box block -3 3 -3 3 -3 3;create_box 1 box;lattice sc 1.0 origin 0.5 0.5 0.5;"
+                "region inside sphere 0 0 0 1.9 units box;create_atoms 1 region inside;set type 1 diameter 0.9;"
+                "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom;"
+                "region bowl sphere 0.1 0 0 2.25 side in units box");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", model);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
+                "fix gravity all gravity 100 vector 0 0 -1;timestep 1e-4");
+  gs_cmd(lmp, "fix bowl all wall/gran/sync/region granular %s region bowl ordering %s", model, ordering);
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "thermo_style custom step c_ncontacts press");
+}
+
+static void region(void)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o;
+  for (o = 0; o < 2; o++) {
+    void *cpu = gs_lmp_open(), *kk = kk_open();
+    double state, contacts;
+    bowl(cpu, orderings[o]);
+    bowl(kk, orderings[o]);
+    state = run_pair(cpu, kk, &contacts);
+    GS_CHECK(state <= tolerance && contacts > 20, "region wall (host) with the /kk integrator, %-12s state %.1e, "
+             "%.0f contact ends", orderings[o], state, contacts);
+    lammps_close(cpu);
+    lammps_close(kk);
+  }
+}
+
+/* compute pair/local after several runs: each run's setup restarts LAMMPS' neighbor build counter,
+ * so two runs with as many builds each must not share the /kk style's host copy of the list */
+static void pair_local(void)
+{
+  char c1[512], c2[512];
+  void *cpu = gs_lmp_open(), *kk = kk_open();
+  int run, touching = 0;
+  double worst = 0.0;
+  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
+  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
+  bed(cpu, "synchronized", c1, c2, c1);
+  bed(kk, "synchronized", c1, c2, c1);
+  for (run = 0; run < 3; run++) {
+    /* contact_table() runs 0 steps (one neighbor build) after these */
+    gs_cmd(cpu, "run %d post no", 100 * run);
+    gs_cmd(kk, "run %d post no", 100 * run);
+    if (run) {
+      gs_lines(cpu, "uncompute ids;uncompute forces");
+      gs_lines(kk, "uncompute ids;uncompute forces");
+    }
+    worst = fmax(worst, contact_diff(cpu, kk, &touching));
+  }
+  GS_CHECK(worst <= tolerance && touching > 50, "compute pair/local on /kk after 3 runs equals the CPU style's: max "
+           "rel diff %.1e (%d contacts sliding or sticking at the end)", worst, touching);
+  lammps_close(cpu);
+  lammps_close(kk);
+}
+
+/* the bed on /kk with output every `every` steps, 1000 steps. Not restart files: LAMMPS
+ * re-neighbors on every step it writes one (Neighbor::decide()), which wraps atoms into the box at
+ * other steps and so changes any style's trajectory at round-off level (CPU styles alike). */
+static void *cadence_run(int every)
+{
+  char c1[512], c2[512];
+  void *lmp = kk_open();
+  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
+  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
+  bed(lmp, "synchronized", c1, c2, c1);
+  gs_lines(lmp, "compute pl all pair/local p4 p8 p9;compute spl all reduce sum c_pl[1] inputs local;"
+                "compute sa all stress/atom NULL;compute ssa all reduce sum c_sa[1];"
+                "thermo_style custom step c_ncontacts c_spl c_ssa pe ke press");
+  gs_cmd(lmp, "thermo %d", every);
+  gs_cmd(lmp, "dump d all custom %d gs_kokkos_cadence.%d.dump id x y z vx vy vz fx fy fz omegax tqx", every, every);
+  gs_cmd(lmp, "run 1000 post no");
+  return lmp;
+}
+
+static void cadence(void)
+{
+  void *often = cadence_run(10), *rarely = cadence_run(1000);
+  const double diff = gs_state_diff(often, rarely, 1);
+  GS_CHECK(diff <= (gpu_atomics ? tolerance : 0.0), "output every 10 and every 1000 steps: /kk runs end bitwise equal after 1000 steps (max rel "
+           "diff %.1e)", diff);
+  lammps_close(often);
+  lammps_close(rarely);
+}
+
+/* A GPU adds forces with atomics, in another order than the CPU, so its trajectories depart from
+ * the CPU's at round-off level and a chaotic bed amplifies that. (FMA contraction is switched off
+ * for these tests: tools/gpu_build_and_test.sh builds with GRANSYNC_CUDA_FMAD=OFF.) The allowance is
+ * measured: the CPU style's own departure over the tests' 1000 steps when every position is moved
+ * by at most 1e-15 (round-off of the unit-size coordinates), times 100; a host/device bug departs
+ * by far more. CPU threads and the split-memory build add in the CPU's order and keep 1e-10. */
+static void calibrate_gpu_tolerance(void)
+{
+  char c1[512], c2[512];
+  void *a, *b;
+  double departure;
+  if (!lammps_config_accelerator("KOKKOS", "api", "cuda") && !lammps_config_accelerator("KOKKOS", "api", "hip") &&
+      !lammps_config_accelerator("KOKKOS", "api", "sycl"))
+    return;
+  a = gs_lmp_open();
+  b = gs_lmp_open();
+  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
+  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
+  bed(a, "synchronized", c1, c2, c1);
+  bed(b, "synchronized", c1, c2, c1);
+  gs_cmd(b, "displace_atoms all random 1e-15 1e-15 1e-15 4711 units box");
+  departure = gs_run_diff_close(a, b, 1000, 1);
+  tolerance = fmax(tolerance, 100.0 * departure);
+  gpu_atomics = 1;
+  if (gs_rank() == 0)
+    printf("on a GPU: the CPU's own departure after 1000 steps from a 1e-15 perturbation is %.1e; tolerance %.1e\n",
+           departure, tolerance);
+}
+
 int main(int argc, char **argv)
 {
   int status;
@@ -413,11 +546,12 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners\n");
+                    "partners | region | pair_local | cadence\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
   if (getenv("GRANSYNC_KOKKOS_COMM")) comm = getenv("GRANSYNC_KOKKOS_COMM");
+  calibrate_gpu_tolerance();
   if (strcmp(argv[2], "models") == 0)
     models(argc > 3 && strcmp(argv[3], "all") == 0);
   else if (strcmp(argv[2], "walls") == 0)
@@ -430,6 +564,16 @@ int main(int argc, char **argv)
     restart();
   else if (strcmp(argv[2], "partners") == 0)
     partners();
+  else if (strcmp(argv[2], "region") == 0)
+    region();
+  else if (strcmp(argv[2], "pair_local") == 0)
+    pair_local();
+  else if (strcmp(argv[2], "cadence") == 0)
+    cadence();
+  else {
+    fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();
   MPI_Finalize();

@@ -1,0 +1,6 @@
+# ccache for every compile where it is installed (also the CUDA compile check's)
+find_program(GRANSYNC_CCACHE_PROGRAM ccache)
+if(GRANSYNC_CCACHE_PROGRAM)
+  set(CMAKE_C_COMPILER_LAUNCHER ${GRANSYNC_CCACHE_PROGRAM})
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${GRANSYNC_CCACHE_PROGRAM})
+endif()

@@ -1,0 +1,33 @@
+# How the plugin's translation units are compiled, for the plugin itself (GransyncPlugin.cmake) and
+# for the CUDA compile check (tools/cuda_check), so that the check sees exactly the build's setup.
+#   gransync_plugin_compile(<target> <LAMMPS src dir> <with Kokkos: ON|OFF>)
+
+function(gransync_plugin_compile target lammps_src with_kokkos)
+  set(root ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..)
+  file(GLOB styles CONFIGURE_DEPENDS ${root}/src/GRANSYNC/*.cpp)
+  target_sources(${target} PRIVATE ${root}/src/plugin/gransyncplugin.cpp ${styles})
+  target_include_directories(${target} PRIVATE ${root}/src/GRANSYNC ${root}/src/core ${lammps_src})
+  # LAMMPS' own headers need C++17; Kokkos 5 builds need C++20
+  set_target_properties(${target} PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON)
+  if(NOT with_kokkos)
+    return()
+  endif()
+  file(GLOB kokkos_styles CONFIGURE_DEPENDS ${root}/src/KOKKOS/*.cpp)
+  target_sources(${target} PRIVATE ${kokkos_styles})
+  target_include_directories(${target} PRIVATE ${root}/src/KOKKOS ${lammps_src}/KOKKOS)
+  # the headers must see LAMMPS' Kokkos configuration as liblammps was built with it (the /kk
+  # styles also check it at run time: gransync_kokkos_check.h)
+  target_compile_definitions(${target} PRIVATE GRANSYNC_KOKKOS LMP_KOKKOS LMP_KOKKOS_DOUBLE_DOUBLE
+    LMP_KOKKOS_LAYOUT_LEGACY)
+  target_link_libraries(${target} PRIVATE Kokkos::kokkos)
+  if(Kokkos_ENABLE_CUDA)
+    # through nvcc_wrapper (Kokkos' launcher). The launcher passes a command on unchanged unless it
+    # starts with the C++ compiler, so a compiler launcher (ccache) before it sent the CUDA sources
+    # to the host compiler: none for this target.
+    kokkos_compilation(TARGET ${target})
+    set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "")
+    if(DEFINED GRANSYNC_CUDA_FMAD AND NOT GRANSYNC_CUDA_FMAD)
+      target_compile_options(${target} PRIVATE --fmad=false)
+    endif()
+  endif()
+endfunction()
