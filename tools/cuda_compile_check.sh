@@ -55,6 +55,9 @@ if ! grep -q "kokkos_launch_compiler" "$check.build.log"; then
   echo "cuda_compile_check: the sources did not go through Kokkos' nvcc_wrapper launcher" >&2
   exit 1
 fi
-echo "ptxas report of the pair style (registers; bytes of stack frame, spill stores and loads):"
-grep -A2 "Compiling entry function.*GranularSync" "$check.build.log" | grep -E "Used|spill" | sed 's/^ptxas info *: */  /' || true
+echo "ptxas report of the pair style's kernels (neighbor-list variant: registers; stack frame, spills):"
+awk '/Compiling entry function/ {on = /GranularSyncPairKernel/; if (on) {kind = /ELi4EE/ ? "half" : (/ELi2EE/ ? "halfthread" : "?")}}
+     on && /bytes stack frame/ {sub(/^ *ptxas info *: */, ""); frame = $0}
+     on && /Used [0-9]+ registers/ {match($0, /Used [0-9]+ registers/); print "  " kind ": " substr($0, RSTART, RLENGTH) "; " frame; on = 0}' \
+  "$check.build.log"
 echo "cuda_compile_check: the plugin's translation units compile for CUDA ($arch)"
