@@ -66,6 +66,18 @@ static void *kk_open(void)
   return lmp;
 }
 
+/* the contact model of the wall and region-wall cases: Hertz with friction, rolling and twisting */
+#define WALL_CASE_MODEL                                                                                      \
+  "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 rolling sds 200 "  \
+  "0.05 0.1 twisting marshall"
+
+/* the contact count every case reports (c_ncontacts) and its thermo output */
+static void count_contacts(void *lmp)
+{
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "thermo_style custom step c_ncontacts press");
+}
+
 /* Large spheres on a lattice just above a granular floor wall at z = -0.5, fine spheres between
  * them; four large spheres frozen. */
 static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
@@ -84,8 +96,27 @@ static void bed(void *lmp, const char *ordering, const char *coeff1, const char 
   gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
                 "fix freeze frozen freeze;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
   gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s", wall, ordering);
-  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
-                "thermo_style custom step c_ncontacts press");
+  count_contacts(lmp);
+}
+
+/* the bed with every sub-model that keeps history (hertz/material, coeff_restitution,
+ * mindlin_rescale, rolling, twisting marshall), synchronized */
+static void full_model_bed(void *lmp)
+{
+  char c1[512], c2[512];
+  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
+  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
+  bed(lmp, "synchronized", c1, c2, c1);
+}
+
+/* WALL_CASE_MODEL between the spheres, velocity-Verlet and gravity along -z */
+static void spheres_under_gravity(void *lmp, const char *ordering, int gravity)
+{
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_lines(lmp, "pair_coeff * * " WALL_CASE_MODEL);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync");
+  gs_cmd(lmp, "fix gravity all gravity %d vector 0 0 -1", gravity);
+  gs_cmd(lmp, "timestep 1e-4");
 }
 
 /* every contact's |tangential force|, |rolling force|, |twisting torque| keyed by its atom IDs */
@@ -300,20 +331,14 @@ static void models(int all)
 /* spheres in a closed box of granular walls; `wall` selects the wall under test */
 static void wall_box(void *lmp, const char *ordering, const char *wall)
 {
-  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 "
-                      "rolling sds 200 0.05 0.1 twisting marshall";
   gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
                 "region box block -3 3 -3 3 -0.5 6;create_box 2 box;lattice sc 1.0 origin 0.5 0.5 0.52;"
                 "region bed cylinder z 0 0 2.2 0 4 units box;create_atoms 1 region bed;set type 1 diameter 0.98;"
                 "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom");
-  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
-  gs_cmd(lmp, "pair_coeff * * %s", model);
-  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
-                "fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
-  gs_cmd(lmp, "fix side all wall/gran/sync granular %s zcylinder 2.5 ordering %s", model, ordering);
-  gs_cmd(lmp, "fix test all wall/gran/sync granular %s %s ordering %s", model, wall, ordering);
-  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
-                "thermo_style custom step c_ncontacts press");
+  spheres_under_gravity(lmp, ordering, 60);
+  gs_cmd(lmp, "fix side all wall/gran/sync granular " WALL_CASE_MODEL " zcylinder 2.5 ordering %s", ordering);
+  gs_cmd(lmp, "fix test all wall/gran/sync granular " WALL_CASE_MODEL " %s ordering %s", wall, ordering);
+  count_contacts(lmp);
 }
 
 static void walls(void)
@@ -420,20 +445,14 @@ static void errors(void)
  * the device. */
 static void bowl(void *lmp, const char *ordering)
 {
-  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 "
-                      "rolling sds 200 0.05 0.1 twisting marshall";
   gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
                 "region box block -3 3 -3 3 -3 3;create_box 1 box;lattice sc 1.0 origin 0.5 0.5 0.5;"
                 "region inside sphere 0 0 0 1.9 units box;create_atoms 1 region inside;set type 1 diameter 0.9;"
                 "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom;"
                 "region bowl sphere 0.1 0 0 2.25 side in units box");
-  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
-  gs_cmd(lmp, "pair_coeff * * %s", model);
-  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
-                "fix gravity all gravity 100 vector 0 0 -1;timestep 1e-4");
-  gs_cmd(lmp, "fix bowl all wall/gran/sync/region granular %s region bowl ordering %s", model, ordering);
-  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
-                "thermo_style custom step c_ncontacts press");
+  spheres_under_gravity(lmp, ordering, 100);
+  gs_cmd(lmp, "fix bowl all wall/gran/sync/region granular " WALL_CASE_MODEL " region bowl ordering %s", ordering);
+  count_contacts(lmp);
 }
 
 static void region(void)
@@ -457,14 +476,11 @@ static void region(void)
  * so two runs with as many builds each must not share the /kk style's host copy of the list */
 static void pair_local(void)
 {
-  char c1[512], c2[512];
   void *cpu = gs_lmp_open(), *kk = kk_open();
   int run, touching = 0;
   double worst = 0.0;
-  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
-  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
-  bed(cpu, "synchronized", c1, c2, c1);
-  bed(kk, "synchronized", c1, c2, c1);
+  full_model_bed(cpu);
+  full_model_bed(kk);
   for (run = 0; run < 3; run++) {
     /* contact_table() runs 0 steps (one neighbor build) after these */
     gs_cmd(cpu, "run %d post no", 100 * run);
@@ -486,11 +502,8 @@ static void pair_local(void)
  * other steps and so changes any style's trajectory at round-off level (CPU styles alike). */
 static void *cadence_run(int every)
 {
-  char c1[512], c2[512];
   void *lmp = kk_open();
-  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
-  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
-  bed(lmp, "synchronized", c1, c2, c1);
+  full_model_bed(lmp);
   gs_lines(lmp, "compute pl all pair/local p4 p8 p9;compute spl all reduce sum c_pl[1] inputs local;"
                 "compute sa all stress/atom NULL;compute ssa all reduce sum c_sa[1];"
                 "thermo_style custom step c_ncontacts c_spl c_ssa pe ke press");
@@ -518,7 +531,6 @@ static void cadence(void)
  * by far more. CPU threads and the split-memory build add in the CPU's order and keep 1e-10. */
 static void calibrate_gpu_tolerance(void)
 {
-  char c1[512], c2[512];
   void *a, *b;
   double departure;
   if (!lammps_config_accelerator("KOKKOS", "api", "cuda") && !lammps_config_accelerator("KOKKOS", "api", "hip") &&
@@ -526,10 +538,8 @@ static void calibrate_gpu_tolerance(void)
     return;
   a = gs_lmp_open();
   b = gs_lmp_open();
-  gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
-  gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
-  bed(a, "synchronized", c1, c2, c1);
-  bed(b, "synchronized", c1, c2, c1);
+  full_model_bed(a);
+  full_model_bed(b);
   gs_cmd(b, "displace_atoms all random 1e-15 1e-15 1e-15 4711 units box");
   departure = gs_run_diff_close(a, b, 1000, 1);
   tolerance = fmax(tolerance, 100.0 * departure);
