@@ -177,7 +177,7 @@ endfunction()
 # The /kk styles are compiled for LAMMPS' default KOKKOS precision (double) and view layout
 # (legacy): a user's LAMMPS built otherwise would have its views read wrongly. Its `lmp -h` says.
 function(gransync_require_kokkos_defaults lmp_exe)
-  execute_process(COMMAND "${lmp_exe}" -h OUTPUT_VARIABLE _help ERROR_QUIET RESULT_VARIABLE _rc)
+  execute_process(COMMAND "${lmp_exe}" -h OUTPUT_VARIABLE _help ERROR_QUIET)
   foreach(_what "precision|double|KOKKOS_PREC" "view layout|legacy|KOKKOS_LAYOUT")
     string(REPLACE "|" ";" _what "${_what}")
     list(GET _what 0 _label)
