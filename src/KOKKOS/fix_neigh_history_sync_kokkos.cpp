@@ -76,9 +76,90 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_par
 // stale there, and the partners' tags written from them are wrong.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exchange()
 {
+  unpack_rows();
   this->atomKK->sync(this->execution_space, TAG_MASK);
   hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
   RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::post_neighbor()
+{
+  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::post_neighbor();
+  pack_rows();
+}
+
+// grows a packed array by a fifth more than asked, so that a list growing slowly does not
+// reallocate at every re-neighboring
+template <class View> static void hold(View &view, size_t size, const char *label)
+{
+  if (view.extent(0) < size) view = View(label, size + size / 5);
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_rows()
+{
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  const int inum = list->inum, dnum = this->dnum;
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  hold(rows.start, inum + 1, "neigh_history/sync:start");
+  const auto start = rows.start;
+  const auto ilist = list->d_ilist;
+  const auto numneigh = list->d_numneigh;
+  int slots = 0;
+  Kokkos::parallel_scan(
+      Range(0, inum),
+      KOKKOS_LAMBDA(const int ii, int &sum, const bool final) {
+        if (final) start(ii) = sum;
+        sum += numneigh(ilist(ii));
+        if (final && ii == inum - 1) start(inum) = sum;
+      },
+      slots);
+  hold(rows.neighbors, slots, "neigh_history/sync:neighbors");
+  hold(rows.touch, slots, "neigh_history/sync:touch");
+  hold(rows.values, (size_t) slots * dnum, "neigh_history/sync:values");
+
+  this->k_firstflag.template sync<DeviceType>();
+  this->k_firstvalue.template sync<DeviceType>();
+  const auto list_neighbors = list->d_neighbors;
+  const auto list_touch = this->k_firstflag.template view<DeviceType>();
+  const auto list_values = this->k_firstvalue.template view<DeviceType>();
+  const auto neighbors = rows.neighbors;
+  const auto touch = rows.touch;
+  const auto values = rows.values;
+  Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
+    const int i = ilist(ii);
+    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
+      neighbors(p) = list_neighbors(i, jj);
+      touch(p) = list_touch(i, jj);
+      for (int k = 0; k < dnum; k++) values(dnum * p + k) = list_values(i, dnum * jj + k);
+    }
+  });
+  rows_packed = true;
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_rows()
+{
+  if (!rows_packed) return;
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  const int inum = list->inum, dnum = this->dnum;
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  this->k_firstflag.template sync<DeviceType>();
+  this->k_firstvalue.template sync<DeviceType>();
+  const auto list_touch = this->k_firstflag.template view<DeviceType>();
+  const auto list_values = this->k_firstvalue.template view<DeviceType>();
+  const auto ilist = list->d_ilist;
+  const auto numneigh = list->d_numneigh;
+  const auto start = rows.start;
+  const auto touch = rows.touch;
+  const auto values = rows.values;
+  Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
+    const int i = ilist(ii);
+    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
+      list_touch(i, jj) = touch(p);
+      for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
+    }
+  });
+  this->k_firstflag.template modify<DeviceType>();
+  this->k_firstvalue.template modify<DeviceType>();
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit

@@ -17,6 +17,11 @@
      partner arrays that pre_exchange() has just filled on the device (stale on a GPU).
    - With the exchange on the host (-pk kokkos comm host), LAMMPS' fix still packs and unpacks
      the device copy of the exchange buffer that MPI sends and receives from the host.
+   Between re-neighborings the pair style works on the list's rows packed one after another
+   (packed_rows()): LAMMPS' arrays give every row the length of the longest, a large grain's, so a
+   fine grain's few contacts lay a long row apart (a size-ratio-10 bed: 80 slots per row for 8
+   neighbors on average, 10x the memory traffic). post_neighbor() packs them; pre_exchange()
+   puts them back before LAMMPS' fix reads its arrays.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
@@ -34,6 +39,7 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
  public:
   using RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::RestartSafeHistory;
   void pre_exchange() override;
+  void post_neighbor() override;
   void restart(char *) override;
   int size_restart(int) override;
   int pack_restart(int, double *) override;
@@ -43,8 +49,18 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
                               ExecutionSpace) override;
 
+  // the pair's list with its contact flags and history, row after row: row ii (atom ilist(ii))
+  // holds slots start(ii) to start(ii + 1) - 1, slot p its neighbor, flag and values dnum*p...
+  struct PackedRows {
+    Kokkos::View<int *, DeviceType> start, neighbors, touch;
+    Kokkos::View<KK_FLOAT *, DeviceType> values;
+  };
+  const PackedRows &packed_rows() const { return rows; }
+
   // public for CUDA's device lambdas
   int most_partners_here();
+  void pack_rows();
+  void unpack_rows();
 
  protected:
   void write_global_record(FILE *) override;
@@ -54,6 +70,8 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   Kokkos::View<int *, DeviceType> partner_count;
   // one atom's exchange record (count, partner tags, then their values), read from the host copy
   std::vector<double> record;
+  PackedRows rows;
+  bool rows_packed = false;    // the packed rows, not LAMMPS' arrays, hold the current history
   const double *exchange_record(int i);
   int most_partners_anywhere(int here);
   void hold_partners(int count);

@@ -17,7 +17,7 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
-#include "fix_neigh_history_kokkos.h"
+#include "fix_neigh_history_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "force.h"
 #include "kokkos.h"
@@ -58,58 +58,66 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
   typename AT::t_kkfloat_1d_randomread rmass, radius;
   typename AT::t_neighbors_2d neighbors;
   typename AT::t_int_1d_randomread ilist, numneigh;
-  typename AT::t_int_2d touch;
-  typename AT::t_kkfloat_2d history;
+  // with contact history: the list row after row, from the history fix (packed_rows())
+  Kokkos::View<int *, DeviceType> start, packed_neighbors, touch;
+  Kokkos::View<KK_FLOAT *, DeviceType> history;
   typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
   Kokkos::View<gs_model *, DeviceType> models;
 
-  double special_lj[4];
-  double dt;
-  int stride, nlocal, size_history, use_history, history_update, records, freeze_bit;
-  int vflag_global, vflag_atom;
+  // The scalars, which operator() copies to its stack: the compiler cannot tell that stores
+  // through the views leave the kernel object alone, and reloaded them at every contact.
+  struct Settings {
+    double special_lj[4];
+    double dt;
+    int stride, nlocal, size_history, oriented_history, use_history, history_update, records, freeze_bit;
+    int vflag_global, vflag_atom;
+  } settings;
 
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
   {
+    const Settings s = settings;
     auto a_f = f.template access<Access>();
     auto a_torque = torque.template access<Access>();
     auto a_vatom = vatom.template access<Access>();
     const int i = ilist(ii);
     const int itype = type(i);
     const int jnum = numneigh(i);
+    const int row = s.use_history ? start(ii) : 0;
     double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
 
     for (int jj = 0; jj < jnum; jj++) {
-      int j = neighbors(i, jj);
-      const double factor_lj = special_lj[(j >> SBBITS) & 3];
+      const int p = row + jj;
+      int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
+      const double factor_lj = s.special_lj[(j >> SBBITS) & 3];
       j &= NEIGHMASK;
       if (factor_lj == 0.0) continue;
 
-      const gs_model *m = &models(itype * stride + type(j));
+      const gs_model *m = &models(itype * s.stride + type(j));
       gs_contact c;
       for (int k = 0; k < 3; k++) c.dx[k] = x(i, k) - x(j, k);
       c.r = 0.0;    // the core computes it for pairs; set so flow analysis sees no uninitialized read
       c.radi = radius(i);
       c.radj = radius(j);
       if (!gs_pair_touching(&c)) {
-        if (use_history && touch(i, jj)) {
-          touch(i, jj) = 0;
-          for (int k = 0; k < size_history; k++) history(i, size_history * jj + k) = 0.0;
+        if (s.use_history && touch(p)) {
+          touch(p) = 0;
+          for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = 0.0;
         }
         continue;
       }
-      if (use_history) touch(i, jj) = 1;
+      if (s.use_history) touch(p) = 1;
 
       const double mi = rmass(i), mj = rmass(j);
       c.meff = mi * mj / (mi + mj);
-      if (mask(i) & freeze_bit) c.meff = mj;
-      if (mask(j) & freeze_bit) c.meff = mi;
-      c.dt = dt;
-      c.history_update = history_update;
+      if (mask(i) & s.freeze_bit) c.meff = mj;
+      if (mask(j) & s.freeze_bit) c.meff = mi;
+      c.dt = s.dt;
+      c.history_update = s.history_update;
       for (int k = 0; k < 3; k++) {
         c.omegai[k] = omega(i, k);
         c.omegaj[k] = omega(j, k);
       }
-      if (m->ordering == GS_ORDERING_SYNCHRONIZED && records) {
+      if (m->ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
         for (int k = 0; k < 3; k++) {
           c.vr[k] = vhalf(i, k) - vhalf(j, k);
           c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
@@ -120,12 +128,13 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
       }
 
       double hist[GS_MAX_HISTORY];
-      const double sigma = tag(i) < tag(j) ? 1.0 : -1.0;
-      for (int k = 0; k < size_history; k++)
-        hist[k] = history(i, size_history * jj + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
-      gs_contact_evaluate(m, &c, use_history ? hist : nullptr);
-      for (int k = 0; k < size_history; k++)
-        history(i, size_history * jj + k) = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      // tags are one more random read per contact: only models with such histories pay for it
+      const double sigma = !s.oriented_history || tag(i) < tag(j) ? 1.0 : -1.0;
+      for (int k = 0; k < s.size_history; k++)
+        hist[k] = history(s.size_history * p + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      gs_contact_evaluate(m, &c, s.use_history ? hist : nullptr);
+      for (int k = 0; k < s.size_history; k++)
+        history(s.size_history * p + k) = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
 
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
@@ -141,22 +150,22 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
           ti[k] += factor_lj * c.torquei[k];
         }
       }
-      if (j < nlocal) {    // newton off
+      if (j < s.nlocal) {    // newton off
         for (int k = 0; k < 3; k++) {
           a_f(j, k) -= fij[k];
           a_torque(j, k) += factor_lj * c.torquej[k];
         }
       }
-      if (vflag_global || vflag_atom) {
+      if (s.vflag_global || s.vflag_atom) {
         const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
                              c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
-        const double share_j = j < nlocal ? 0.5 : 0.0;
-        if (vflag_global)
+        const double share_j = j < s.nlocal ? 0.5 : 0.0;
+        if (s.vflag_global)
           for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
-        if (vflag_atom)
+        if (s.vflag_atom)
           for (int k = 0; k < 6; k++) {
             a_vatom(i, k) += 0.5 * w[k];
-            if (j < nlocal) a_vatom(j, k) += 0.5 * w[k];
+            if (j < s.nlocal) a_vatom(j, k) += 0.5 * w[k];
           }
       }
     }
@@ -264,25 +273,32 @@ double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int j
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
 {
-  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
   if (!h_list_current) {
-    // a copy also where host and device share memory, so that CPU runs test what a GPU does
-    h_neighbors = Kokkos::create_mirror(Kokkos::HostSpace(), k_list->d_neighbors);
-    h_numneigh = Kokkos::create_mirror(Kokkos::HostSpace(), k_list->d_numneigh);
-    Kokkos::deep_copy(h_neighbors, k_list->d_neighbors);
-    Kokkos::deep_copy(h_numneigh, k_list->d_numneigh);
+    // copies also where host and device share memory, so that CPU runs test what a GPU does
+    auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+    const auto copy = [](auto &host, const auto &device) {
+      host = Kokkos::create_mirror(Kokkos::HostSpace(), device);
+      Kokkos::deep_copy(host, device);
+    };
+    copy(h_numneigh, k_list->d_numneigh);
+    copy(h_start, rows.start);
+    copy(h_neighbors, rows.neighbors);
+    copy(h_values, rows.values);
+    typename AT::t_int_1d::host_mirror_type h_ilist;
+    copy(h_ilist, k_list->d_ilist);
+    h_row_of.assign(atom->nlocal + atom->nghost, -1);
+    for (int ii = 0; ii < k_list->inum; ii++) h_row_of[h_ilist(ii)] = ii;
     h_list_current = true;
   }
-  auto *history_fix = static_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history);
-  history_fix->k_firstvalue.sync_host();
-  auto h_values = history_fix->k_firstvalue.view_host();
+  if (i >= (int) h_row_of.size() || h_row_of[i] < 0) return;
   const tagint *tag = atom->tag;
-  for (int jj = 0; jj < h_numneigh(i); jj++) {
-    if ((h_neighbors(i, jj) & NEIGHMASK) != j) continue;
+  for (int jj = 0, p = h_start(h_row_of[i]); jj < h_numneigh(i); jj++, p++) {
+    if ((h_neighbors(p) & NEIGHMASK) != j) continue;
     const gs_model *m = &model_ref(atom->type[i], atom->type[j]);
     const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
     for (int k = 0; k < size_history; k++)
-      history[k] = h_values(i, size_history * jj + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      history[k] = h_values(size_history * p + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
     return;
   }
 }
@@ -298,8 +314,25 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
-  kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
-  kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
+  if constexpr (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
+    // only local atoms receive forces (newton off): copies of nlocal rows, not of the ghosts too
+    const auto local = std::make_pair(0, atom->nlocal);
+    const auto reuse = [&](DupForces &dup, const void *&made_for, const auto &view) {
+      const auto rows = Kokkos::subview(view, local, Kokkos::ALL);
+      if (made_for == view.data() && dup.subview().extent(0) == rows.extent(0))
+        dup.reset();
+      else
+        dup = Kokkos::Experimental::create_scatter_view<KKScatterSum, KKScatterDuplicated>(rows);
+      made_for = view.data();
+    };
+    reuse(dup_f, dup_f_of, d_f);
+    reuse(dup_torque, dup_torque_of, d_torque);
+    kernel.f = dup_f;
+    kernel.torque = dup_torque;
+  } else {
+    kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
+    kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
+  }
   kernel.vatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_vatom);
   kernel.type = atomKK->k_type.template view<DeviceType>();
   kernel.mask = atomKK->k_mask.template view<DeviceType>();
@@ -312,43 +345,43 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   kernel.ilist = k_list->d_ilist;
   kernel.numneigh = k_list->d_numneigh;
 
-  auto *history_fix = use_history ? static_cast<FixNeighHistoryKokkos<DeviceType> *>(fix_history) : nullptr;
-  if (history_fix) {
-    history_fix->k_firstflag.template sync<DeviceType>();
-    history_fix->k_firstvalue.template sync<DeviceType>();
-    kernel.touch = history_fix->k_firstflag.template view<DeviceType>();
-    kernel.history = history_fix->k_firstvalue.template view<DeviceType>();
+  if (use_history) {
+    const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
+    kernel.start = rows.start;
+    kernel.packed_neighbors = rows.neighbors;
+    kernel.touch = rows.touch;
+    kernel.history = rows.values;
   }
-  kernel.records = 0;
+  kernel.settings.records = 0;
   if (fix_halfstep) {
     static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(kernel.offset, kernel.vhalf);
-    kernel.records = 1;
+    kernel.settings.records = 1;
   }
   kernel.models = d_models;
 
-  for (int k = 0; k < 4; k++) kernel.special_lj[k] = force->special_lj[k];
-  kernel.dt = update->dt;
-  kernel.stride = ntypes_alloc + 1;
-  kernel.nlocal = atom->nlocal;
-  kernel.size_history = size_history;
-  kernel.use_history = use_history;
-  kernel.history_update = update->setupflag == 0;
-  kernel.freeze_bit = freeze_group_bit;
-  kernel.vflag_global = vflag_global;
-  kernel.vflag_atom = vflag_atom;
+  for (int k = 0; k < 4; k++) kernel.settings.special_lj[k] = force->special_lj[k];
+  kernel.settings.dt = update->dt;
+  kernel.settings.stride = ntypes_alloc + 1;
+  kernel.settings.nlocal = atom->nlocal;
+  kernel.settings.size_history = size_history;
+  kernel.settings.oriented_history = 0;
+  for (const gs_model &m : models)
+    for (int k = 0; k < size_history; k++)
+      if (gs_model_history_transfer_factor(&m, k) > 0.0) kernel.settings.oriented_history = 1;
+  kernel.settings.use_history = use_history;
+  kernel.settings.history_update = update->setupflag == 0;
+  kernel.settings.freeze_bit = freeze_group_bit;
+  kernel.settings.vflag_global = vflag_global;
+  kernel.settings.vflag_atom = vflag_atom;
 
   // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
   // settled layer under a falling one), so equal index ranges are not equal work for CPU threads
   Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>>(0, inum), kernel, ev);
-  if (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
-    Kokkos::Experimental::contribute(d_f, kernel.f);
-    Kokkos::Experimental::contribute(d_torque, kernel.torque);
+  if constexpr (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
+    const auto local = std::make_pair(0, atom->nlocal);
+    kernel.f.contribute_into(Kokkos::subview(d_f, local, Kokkos::ALL));
+    kernel.torque.contribute_into(Kokkos::subview(d_torque, local, Kokkos::ALL));
     if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
-  }
-
-  if (history_fix) {
-    history_fix->k_firstflag.template modify<DeviceType>();
-    history_fix->k_firstvalue.template modify<DeviceType>();
   }
 }
 

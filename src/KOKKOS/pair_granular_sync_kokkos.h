@@ -12,6 +12,8 @@
 #include "kokkos_type.h"
 #include "pair_granular_sync.h"
 
+#include <vector>
+
 namespace LAMMPS_NS {
 
 template <class DeviceType> class FixNeighHistoryKokkos;
@@ -35,11 +37,19 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   int neighflag;
   Kokkos::View<gs_model *, DeviceType> d_models;    // (ntypes+1)^2, as `models`
   DAT::ttransform_kkacc_1d_6 k_vatom;
-  // host copies of the neighbor list for single(), taken at its first call after a force
-  // computation (LAMMPS' build counter neighbor->ncalls restarts at every run's setup)
-  typename AT::t_neighbors_2d::host_mirror_type h_neighbors;
+  // host copies of the packed list rows and their history for single(), taken at its first call
+  // after a force computation (LAMMPS' build counter neighbor->ncalls restarts at every run's setup)
   typename AT::t_int_1d::host_mirror_type h_numneigh;
+  typename Kokkos::View<int *, DeviceType>::host_mirror_type h_start, h_neighbors;
+  typename Kokkos::View<KK_FLOAT *, DeviceType>::host_mirror_type h_values;
+  std::vector<int> h_row_of;    // atom -> its row in the list, -1 without one
   bool h_list_current;
+  // per-thread copies of f and torque for CPU threads on a half list, kept from step to step:
+  // allocating them at every step cost the kernel its page faults
+  using DupForces = KKScatterView<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout,
+                                  typename KKDevice<DeviceType>::value, KKScatterSum, KKScatterDuplicated>;
+  DupForces dup_f, dup_torque;
+  const void *dup_f_of = nullptr, *dup_torque_of = nullptr;    // the arrays they were made for
 
   void upload_models();
   template <int NEIGHFLAG> void run_kernel(int inum, EV_FLOAT &ev);
