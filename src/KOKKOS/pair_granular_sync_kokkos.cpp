@@ -127,14 +127,21 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
         if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
       }
 
-      double hist[GS_MAX_HISTORY];
-      // tags are one more random read per contact: only models with such histories pay for it
-      const double sigma = !s.oriented_history || tag(i) < tag(j) ? 1.0 : -1.0;
-      for (int k = 0; k < s.size_history; k++)
-        hist[k] = history(s.size_history * p + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
-      gs_contact_evaluate(m, &c, s.use_history ? hist : nullptr);
-      for (int k = 0; k < s.size_history; k++)
-        history(s.size_history * p + k) = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      // models with rolling or twisting history work on an oriented copy; the others in place,
+      // without the tags' random read
+      double oriented[GS_MAX_HISTORY];
+      double *hist = s.use_history ? &history(s.size_history * p) : nullptr;
+      double sigma = 1.0;
+      if (s.oriented_history) {
+        sigma = tag(i) < tag(j) ? 1.0 : -1.0;
+        for (int k = 0; k < s.size_history; k++)
+          oriented[k] = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+        hist = oriented;
+      }
+      gs_contact_evaluate(m, &c, hist);
+      if (s.oriented_history)
+        for (int k = 0; k < s.size_history; k++)
+          history(s.size_history * p + k) = oriented[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
 
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];

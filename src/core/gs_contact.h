@@ -150,7 +150,7 @@ GS_FN void gs_history_to_plane(double *hist, const gs_frame *f, double weight, d
 /* ---- tangential: linear history and the mindlin family ---------------------------------------
  * vtr: tangential velocity in the plane normal to f->n (in the synchronized ordering the half-step
  * velocity, already carried there). The history is brought into that plane and incremented. */
-GS_FN void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
+GS_FN_INLINE void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
                                  const gs_frame *f, double damp_prefactor, double fncrit)
 {
   const int force_history =
