@@ -31,14 +31,34 @@
 
 #include "gs_contact.h"
 
+#include <cstring>
 #include <type_traits>
 
 using namespace LAMMPS_NS;
 
 namespace {
 
+// The sub-models a kernel evaluates: read from each contact's model (any combination), or fixed
+// at compile time for the common ones, so the compiler drops the other models' branches.
+struct AnyKinds {
+  KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *m) { return gs_model_kinds(m); }
+};
+template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, int ORDERING> struct FixedKinds {
+  KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *)
+  {
+    gs_kinds k;
+    k.normal = NORMAL;
+    k.damping = DAMPING;
+    k.tangential = TANGENTIAL;
+    k.rolling = ROLLING;
+    k.twisting = TWISTING;
+    k.ordering = ORDERING;
+    return k;
+  }
+};
+
 // One half-list row (atom i and its neighbors) per work item.
-template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
+template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairKernel {
   typedef DeviceType device_type;
   typedef EV_FLOAT value_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -73,6 +93,13 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
     int vflag_global, vflag_atom;
   } settings;
 
+  // without a virial to sum: a parallel_for
+  KOKKOS_INLINE_FUNCTION void operator()(const int ii) const
+  {
+    EV_FLOAT unused;
+    (*this)(ii, unused);
+  }
+
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
   {
     const Settings s = settings;
@@ -106,6 +133,7 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
         continue;
       }
       if (s.use_history) touch(p) = 1;
+      const gs_kinds kinds = Kinds::of(m);
 
       const double mi = rmass(i), mj = rmass(j);
       c.meff = mi * mj / (mi + mj);
@@ -117,14 +145,14 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
         c.omegai[k] = omega(i, k);
         c.omegaj[k] = omega(j, k);
       }
-      if (m->ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
+      if (kinds.ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
         for (int k = 0; k < 3; k++) {
           c.vr[k] = vhalf(i, k) - vhalf(j, k);
           c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
         }
       } else {
         for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
-        if (m->ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+        if (kinds.ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
       }
 
       // models with rolling or twisting history work on an oriented copy; the others in place,
@@ -138,7 +166,7 @@ template <class DeviceType, int NEIGHFLAG> struct GranularSyncPairKernel {
           oriented[k] = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
         hist = oriented;
       }
-      gs_contact_evaluate(m, &c, hist);
+      gs_contact_evaluate_as(m, kinds, &c, hist);
       if (s.oriented_history)
         for (int k = 0; k < s.size_history; k++)
           history(s.size_history * p + k) = oriented[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
@@ -257,9 +285,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int
 
   EV_FLOAT ev;
   if (neighflag == HALF)
-    run_kernel<HALF>(list->inum, ev);
+    select_kernel<HALF>(ev);
   else
-    run_kernel<HALFTHREAD>(list->inum, ev);
+    select_kernel<HALFTHREAD>(ev);
 
   if (vflag_global)
     for (int k = 0; k < 6; k++) virial[k] += static_cast<double>(ev.v[k]);
@@ -310,13 +338,53 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_hist
   }
 }
 
-template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::run_kernel(int inum, EV_FLOAT &ev)
+// The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
+// (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
+// compiled for them when every type pair uses them; any other combination runs the generic kernel.
+template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
-  GranularSyncPairKernel<DeviceType, NEIGHFLAG> kernel;
+  const gs_kinds k = gs_model_kinds(&model_ref(1, 1));
+  bool uniform = true;
+  for (int itype = 1; itype <= atom->ntypes; itype++)
+    for (int jtype = 1; jtype <= atom->ntypes; jtype++) {
+      const gs_kinds other = gs_model_kinds(&model_ref(itype, jtype));
+      uniform = uniform && std::memcmp(&k, &other, sizeof(gs_kinds)) == 0;
+    }
+  const auto is = [&](int normal, int damping, int tangential, int rolling, int twisting) {
+    return uniform && k.normal == normal && k.damping == damping && k.tangential == tangential &&
+        k.rolling == rolling && k.twisting == twisting;
+  };
+  constexpr int SYNC = GS_ORDERING_SYNCHRONIZED, STANDARD = GS_ORDERING_STANDARD;
+  const bool sync = k.ordering == SYNC;
+  if (is(GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY, GS_ROLLING_NONE,
+         GS_TWISTING_NONE)) {
+    using Sync = FixedKinds<GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
+                            GS_ROLLING_NONE, GS_TWISTING_NONE, SYNC>;
+    using Standard = FixedKinds<GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
+                                GS_ROLLING_NONE, GS_TWISTING_NONE, STANDARD>;
+    sync ? run_kernel<NEIGHFLAG, Sync>(ev) : run_kernel<NEIGHFLAG, Standard>(ev);
+  } else if (is(GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
+                GS_TWISTING_MARSHALL)) {
+    using Sync = FixedKinds<GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
+                            GS_TWISTING_MARSHALL, SYNC>;
+    using Standard = FixedKinds<GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
+                                GS_TWISTING_MARSHALL, STANDARD>;
+    sync ? run_kernel<NEIGHFLAG, Sync>(ev) : run_kernel<NEIGHFLAG, Standard>(ev);
+  } else {
+    run_kernel<NEIGHFLAG, AnyKinds>(ev);
+  }
+}
+
+template <class DeviceType>
+template <int NEIGHFLAG, class Kinds>
+void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
+{
+  const int inum = list->inum;
+  GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds> kernel;
   kernel.x = atomKK->k_x.template view<DeviceType>();
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
-  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG>;
+  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds>;
   auto d_f = atomKK->k_f.template view<DeviceType>();
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
@@ -383,7 +451,11 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
 
   // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
   // settled layer under a falling one), so equal index ranges are not equal work for CPU threads
-  Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>>(0, inum), kernel, ev);
+  const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
+  if (vflag_global)
+    Kokkos::parallel_reduce(rows, kernel, ev);
+  else
+    Kokkos::parallel_for(rows, kernel);
   if constexpr (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
     const auto local = std::make_pair(0, atom->nlocal);
     kernel.f.contribute_into(Kokkos::subview(d_f, local, Kokkos::ALL));

@@ -52,7 +52,8 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   const void *dup_f_of = nullptr, *dup_torque_of = nullptr;    // the arrays they were made for
 
   void upload_models();
-  template <int NEIGHFLAG> void run_kernel(int inum, EV_FLOAT &ev);
+  template <int NEIGHFLAG> void select_kernel(EV_FLOAT &ev);
+  template <int NEIGHFLAG, class Kinds> void run_kernel(EV_FLOAT &ev);
 };
 
 }    // namespace LAMMPS_NS

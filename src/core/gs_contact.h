@@ -141,7 +141,7 @@ typedef struct gs_frame {
  * the history's force per unit, limit: the sliding limit): all of it in the standard ordering, in
  * the synchronized one only what an inexact previous normal leaves (atoms not advanced by
  * velocity Verlet and without half-step records). */
-GS_FN void gs_history_to_plane(double *hist, const gs_frame *f, double weight, double limit)
+GS_FN_INLINE void gs_history_to_plane(double *hist, const gs_frame *f, double weight, double limit)
 {
   if (f->exact) gs_carry_to_plane(hist, f->n, f->carry_dir, f->carry_prev);
   if (fabs(gs_dot3(hist, f->n)) * weight > GS_FRAME_EPSILON * limit) gs_rotate_rescale(hist, f->n);
@@ -150,14 +150,13 @@ GS_FN void gs_history_to_plane(double *hist, const gs_frame *f, double weight, d
 /* ---- tangential: linear history and the mindlin family ---------------------------------------
  * vtr: tangential velocity in the plane normal to f->n (in the synchronized ordering the half-step
  * velocity, already carried there). The history is brought into that plane and incremented. */
-GS_FN_INLINE void gs_tangential_history(const gs_model *m, gs_contact *c, double *hist, const double *vtr,
-                                 const gs_frame *f, double damp_prefactor, double fncrit)
+GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_contact *c, double *hist,
+                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit)
 {
   const int force_history =
-      m->tangential == GS_TANGENTIAL_MINDLIN_FORCE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const int rescale =
-      m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
-  const int linear = m->tangential == GS_TANGENTIAL_LINEAR_HISTORY;
+      tangential == GS_TANGENTIAL_MINDLIN_FORCE || tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const int rescale = tangential == GS_TANGENTIAL_MINDLIN_RESCALE || tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
+  const int linear = tangential == GS_TANGENTIAL_LINEAR_HISTORY;
   const double damp = m->xt * damp_prefactor;
   const double fscrit = fncrit * m->mut;
   const double k = linear ? m->kt : m->kt * c->contact_radius;
@@ -199,7 +198,7 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, gs_contact *c, double
   }
 }
 
-GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
+GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
                                    double fncrit)
 {
   const double damp = m->xt * damp_prefactor;
@@ -213,7 +212,7 @@ GS_FN void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const doubl
 
 /* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
 /* f and vrl as for the tangential history */
-GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const gs_frame *f,
+GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const gs_frame *f,
                           double fncrit)
 {
   const double frcrit = m->mur * fncrit;
@@ -246,7 +245,7 @@ GS_FN void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const 
 }
 
 /* ---- twisting: torsional spring-dashpot-slider; marshall derives it from the tangential model */
-GS_FN double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist,
+GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist,
                          double damp_prefactor, double fncrit)
 {
   double k, damp, mu, torque, crit, sign;
@@ -272,11 +271,31 @@ GS_FN double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double 
 }
 
 /* ---- one contact --------------------------------------------------------------------------
- * Requires gs_pair_touching() (or gs_wall_touching()) to be true. `history` points at this contact's history
- * (m->size_history doubles; may be NULL when the model carries none). */
-GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
+ * The sub-model choices the evaluator branches on. gs_contact_evaluate() reads them from the model;
+ * an adapter that knows them at compile time passes constants to gs_contact_evaluate_as(), and the
+ * compiler drops every other model's code (the /kk kernel's specializations). */
+typedef struct gs_kinds {
+  int normal, damping, tangential, rolling, twisting, ordering;
+} gs_kinds;
+
+GS_FN gs_kinds gs_model_kinds(const gs_model *m)
 {
-  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
+  gs_kinds k;
+  k.normal = m->normal;
+  k.damping = m->damping;
+  k.tangential = m->tangential;
+  k.rolling = m->rolling;
+  k.twisting = m->twisting;
+  k.ordering = m->ordering;
+  return k;
+}
+
+/* Requires gs_pair_touching() (or gs_wall_touching()) to be true and `kinds` to be the model's.
+ * `history` points at this contact's history (m->size_history doubles; may be NULL when the model
+ * carries none). */
+GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds, gs_contact *c, double *history)
+{
+  const int sync = kinds.ordering == GS_ORDERING_SYNCHRONIZED;
   const int pair = m->geometry == GS_GEOMETRY_PAIR;
   const double radsum = pair ? c->radi + c->radj : c->radi;
   const double reff = gs_effective_radius(m, c->radi, c->radj);
@@ -296,7 +315,7 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   /* vector histories advanced this step in the synchronized ordering were left perpendicular to
    * the normal at t: x(t) = x(t+dt) + 2 (x(t+dt/2) - x(t+dt)) */
   frame.exact = sync && c->history_update &&
-                (m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY || m->rolling != GS_ROLLING_NONE);
+                (kinds.tangential != GS_TANGENTIAL_LINEAR_NOHISTORY || kinds.rolling != GS_ROLLING_NONE);
   if (frame.exact) {
     double dx_prev[3];
     dx_prev[0] = 2.0 * c->dx_half[0] - c->dx[0];
@@ -327,12 +346,12 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   if (sync) gs_carry_to_plane(vtr, n_full, carry_dir, carry);
 
   /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
-  if (m->normal == GS_NORMAL_HOOKE)
+  if (kinds.normal == GS_NORMAL_HOOKE)
     fnormal = m->kn * c->delta;
   else
     fnormal = m->kn * c->contact_radius * c->delta;
 
-  switch (m->damping) {
+  switch (kinds.damping) {
     case GS_DAMPING_VELOCITY: damp_prefactor = m->damp_normal; break;
     case GS_DAMPING_MASS_VELOCITY: damp_prefactor = m->damp_normal * c->meff; break;
     case GS_DAMPING_VISCOELASTIC: damp_prefactor = m->damp_normal * c->meff * c->contact_radius; break;
@@ -350,10 +369,10 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
   fncrit = fabs(c->fn_total);
 
-  if (m->tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
+  if (kinds.tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
     gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit);
   else
-    gs_tangential_history(m, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
+    gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
 
   /* forces act along the full-step normal and in the full-step tangent plane */
   gs_scale3(c->fn_total, n_full, c->force);
@@ -374,10 +393,10 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
 
   gs_zero3(c->fr);
   c->torque_twist = 0.0;
-  if (m->rolling != GS_ROLLING_NONE || m->twisting != GS_TWISTING_NONE) {
+  if (kinds.rolling != GS_ROLLING_NONE || kinds.twisting != GS_TWISTING_NONE) {
     double relrot[3];
     gs_sub3(c->omegai, c->omegaj, relrot);
-    if (m->rolling == GS_ROLLING_SDS) {
+    if (kinds.rolling == GS_ROLLING_SDS) {
       /* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31 */
       double vrl[3], torroll[3];
       vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
@@ -390,7 +409,7 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
       gs_add3(c->torquei, torroll, c->torquei);
       if (pair) gs_sub3(c->torquej, torroll, c->torquej);
     }
-    if (m->twisting != GS_TWISTING_NONE) {
+    if (kinds.twisting != GS_TWISTING_NONE) {
       double tortwist[3];
       const double magtwist = gs_dot3(relrot, n_vel);
       c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist, damp_prefactor, fncrit);
@@ -399,6 +418,11 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
       if (pair) gs_sub3(c->torquej, tortwist, c->torquej);
     }
   }
+}
+
+GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
+{
+  gs_contact_evaluate_as(m, gs_model_kinds(m), c, history);
 }
 
 /* ---- model set-up (gs_model.c; host only) -------------------------------------------------- */

@@ -121,7 +121,7 @@ GS_FN void gs_rotate_rescale_fast(double *v, const double *n)
  * root; a contact's time is its longest such chain. It returns 0 when u and x are near opposite
  * (normals half a step apart never are, short of a blown-up step) or u is zero; v is then
  * projected and rescaled, which needs no rotation axis. */
-GS_FN double gs_carry_setup(const double *u, const double *x, double r, double *dir)
+GS_FN_INLINE double gs_carry_setup(const double *u, const double *x, double r, double *dir)
 {
   const double len_u = sqrt(gs_dot3(u, u));
   const double scale = len_u * r + gs_dot3(u, x);
@@ -131,7 +131,7 @@ GS_FN double gs_carry_setup(const double *u, const double *x, double r, double *
   return scale > 1e-3 * len_u * r ? 1.0 / scale : 0.0;
 }
 
-GS_FN void gs_carry_to_plane(double *v, const double *n, const double *dir, double factor)
+GS_FN_INLINE void gs_carry_to_plane(double *v, const double *n, const double *dir, double factor)
 {
   if (factor > 0.0) {
     const double s = gs_dot3(v, n) * factor;

@@ -4,7 +4,8 @@
  * wall/gran/sync/kk against granular/sync, nve/sphere/sync and wall/gran/sync.
  *
  *  models:  a polydisperse (size ratio 10) frictional bed on a granular floor wall, re-neighboring
- *           every step, 1000 steps, every model combination (or a covering subset) in both
+ *           every step, 1000 steps, every model combination (or a covering subset, with the
+ *           combinations the kernel is compiled for) in both
  *           orderings: positions, velocities, spins, forces and torques every 250 steps and the
  *           pressure agree to 1e-10 relative; at the end every contact's tangential force, rolling
  *           force and twisting torque (from the contact history, through compute pair/local).
@@ -324,6 +325,9 @@ static void models(int all)
         if (!gs_combo_valid(t, w)) w = 1;
         model_case(orderings[o], k % 3, k % 5, t, (k / 3) % 2, w);
       }
+      /* the combinations the pair kernel has compiled-in kernels for (select_kernel()) */
+      model_case(orderings[o], 0, 4, 1, 0, 0);
+      model_case(orderings[o], 2, 3, 2, 1, 2);
     }
   }
 }
