@@ -452,7 +452,10 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
   // settled layer under a falling one), so equal index ranges are not equal work for CPU threads
   const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
-  if (vflag_global)
+  // a reduction only for the virial on a GPU; OpenMP hands out the rows of its parallel_reduce
+  // better than those of its dynamic parallel_for (bed, 2 threads: pair time 6% shorter)
+  constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
+  if (vflag_global || on_host)
     Kokkos::parallel_reduce(rows, kernel, ev);
   else
     Kokkos::parallel_for(rows, kernel);
