@@ -50,13 +50,19 @@ check="$build/cuda_check"
 cmake -S "$root/tools/cuda_check" -B "$check" -G "$generator" -DCMAKE_BUILD_TYPE=Release \
   -DKokkos_DIR="$kokkos_prefix/install/lib/cmake/Kokkos" \
   -DGRANSYNC_ROOT="$root" -DLAMMPS_SRC="$lammps_src" > "$check.log" 2>&1 || { tail -30 "$check.log"; exit 1; }
-cmake --build "$check" --parallel "$jobs" --verbose > "$check.build.log" 2>&1 || { tail -60 "$check.build.log"; exit 1; }
+# from clean: the launcher check and the ptxas report below read this build's log
+cmake --build "$check" --clean-first --parallel "$jobs" --verbose > "$check.build.log" 2>&1 || { tail -60 "$check.build.log"; exit 1; }
 if ! grep -q "kokkos_launch_compiler" "$check.build.log"; then
   echo "cuda_compile_check: the sources did not go through Kokkos' nvcc_wrapper launcher" >&2
   exit 1
 fi
-echo "ptxas report of the pair style's kernels (neighbor-list variant: registers; stack frame, spills):"
-awk '/Compiling entry function/ {on = /GranularSyncPairKernel/; if (on) {kind = /ELi4EE/ ? "half" : (/ELi2EE/ ? "halfthread" : "?")}}
+echo "ptxas report of the pair style's kernels (list variant, models, dispatch: registers; stack frame, spills):"
+awk 'function label(line,   k) {
+       k = line ~ /AnyKinds/ ? "generic" : (line ~ /FixedKindsILi1ELi5ELi2ELi0ELi0/ ? "benchmark model" : "full model")
+       if (line ~ /FixedKinds[A-Za-z0-9]*ELi1EEE/) k = k " sync"; else if (line ~ /FixedKinds/) k = k " standard"
+       return (line ~ /ELi4ENS/ ? "half" : (line ~ /ELi2ENS/ ? "halfthread" : "?")) ", " k ", " (line ~ /REDUCE/ ? "reduce" : "for")
+     }
+     /Compiling entry function/ {on = /GranularSyncPairKernel/; if (on) kind = label($0)}
      on && /bytes stack frame/ {sub(/^ *ptxas info *: */, ""); frame = $0}
      on && /Used [0-9]+ registers/ {match($0, /Used [0-9]+ registers/); print "  " kind ": " substr($0, RSTART, RLENGTH) "; " frame; on = 0}' \
   "$check.build.log"
