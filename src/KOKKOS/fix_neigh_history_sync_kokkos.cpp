@@ -98,15 +98,14 @@ template <class View> static void hold(View &view, size_t size, const char *labe
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_rows()
 {
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
-  const int inum = list->inum, dnum = this->dnum;
-  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  const int inum = list->inum;
   hold(rows.start, inum + 1, "neigh_history/sync:start");
   const auto start = rows.start;
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   int slots = 0;
   Kokkos::parallel_scan(
-      Range(0, inum),
+      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, inum),
       KOKKOS_LAMBDA(const int ii, int &sum, const bool final) {
         if (final) start(ii) = sum;
         sum += numneigh(ilist(ii));
@@ -115,51 +114,50 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
       slots);
   hold(rows.neighbors, slots, "neigh_history/sync:neighbors");
   hold(rows.touch, slots, "neigh_history/sync:touch");
-  hold(rows.values, (size_t) slots * dnum, "neigh_history/sync:values");
-
-  this->k_firstflag.template sync<DeviceType>();
-  this->k_firstvalue.template sync<DeviceType>();
-  const auto list_neighbors = list->d_neighbors;
-  const auto list_touch = this->k_firstflag.template view<DeviceType>();
-  const auto list_values = this->k_firstvalue.template view<DeviceType>();
-  const auto neighbors = rows.neighbors;
-  const auto touch = rows.touch;
-  const auto values = rows.values;
-  Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
-    const int i = ilist(ii);
-    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
-      neighbors(p) = list_neighbors(i, jj);
-      touch(p) = list_touch(i, jj);
-      for (int k = 0; k < dnum; k++) values(dnum * p + k) = list_values(i, dnum * jj + k);
-    }
-  });
+  hold(rows.values, (size_t) slots * this->dnum, "neigh_history/sync:values");
+  copy_rows(true);
   rows_packed = true;
 }
 
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_rows()
 {
-  if (!rows_packed) return;
+  if (rows_packed) copy_rows(false);
+}
+
+// between LAMMPS' arrays and the packed rows: into the rows (with the neighbors) or back
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_rows(const bool pack)
+{
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
-  const int inum = list->inum, dnum = this->dnum;
-  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  const int dnum = this->dnum;
   this->k_firstflag.template sync<DeviceType>();
   this->k_firstvalue.template sync<DeviceType>();
+  const auto list_neighbors = list->d_neighbors;
   const auto list_touch = this->k_firstflag.template view<DeviceType>();
   const auto list_values = this->k_firstvalue.template view<DeviceType>();
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   const auto start = rows.start;
+  const auto neighbors = rows.neighbors;
   const auto touch = rows.touch;
   const auto values = rows.values;
-  Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
-    const int i = ilist(ii);
-    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
-      list_touch(i, jj) = touch(p);
-      for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
-    }
-  });
-  this->k_firstflag.template modify<DeviceType>();
-  this->k_firstvalue.template modify<DeviceType>();
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, list->inum), KOKKOS_LAMBDA(const int ii) {
+        const int i = ilist(ii);
+        for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
+          if (pack) {
+            neighbors(p) = list_neighbors(i, jj);
+            touch(p) = list_touch(i, jj);
+            for (int k = 0; k < dnum; k++) values(dnum * p + k) = list_values(i, dnum * jj + k);
+          } else {
+            list_touch(i, jj) = touch(p);
+            for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
+          }
+        }
+      });
+  if (!pack) {
+    this->k_firstflag.template modify<DeviceType>();
+    this->k_firstvalue.template modify<DeviceType>();
+  }
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit

@@ -61,6 +61,7 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   int most_partners_here();
   void pack_rows();
   void unpack_rows();
+  void copy_rows(bool pack);
 
  protected:
   void write_global_record(FILE *) override;
