@@ -46,16 +46,16 @@ struct AnyKinds {
 template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, int ORDERING> struct FixedKinds {
   KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *)
   {
-    gs_kinds k;
-    k.normal = NORMAL;
-    k.damping = DAMPING;
-    k.tangential = TANGENTIAL;
-    k.rolling = ROLLING;
-    k.twisting = TWISTING;
-    k.ordering = ORDERING;
-    return k;
+    return {NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, ORDERING};
   }
 };
+
+// History is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots that the
+// history fix's negation would otherwise flip (see the top of this file): the factor of slot k.
+KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma)
+{
+  return gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0;
+}
 
 // One half-list row (atom i and its neighbors) per work item.
 template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairKernel {
@@ -163,13 +163,13 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
       if (s.oriented_history) {
         sigma = tag(i) < tag(j) ? 1.0 : -1.0;
         for (int k = 0; k < s.size_history; k++)
-          oriented[k] = hist[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+          oriented[k] = hist[k] * orientation(m, k, sigma);
         hist = oriented;
       }
       gs_contact_evaluate_as(m, kinds, &c, hist);
       if (s.oriented_history)
         for (int k = 0; k < s.size_history; k++)
-          history(s.size_history * p + k) = oriented[k] * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+          history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
 
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
@@ -268,6 +268,18 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::upload_mode
   auto h_models = Kokkos::create_mirror_view(d_models);
   for (size_t k = 0; k < models.size(); k++) h_models(k) = models[k];
   Kokkos::deep_copy(d_models, h_models);
+
+  shared_kinds = gs_model_kinds(&model_ref(1, 1));
+  kinds_shared = true;
+  oriented_history = false;
+  for (int itype = 1; itype <= atom->ntypes; itype++)
+    for (int jtype = 1; jtype <= atom->ntypes; jtype++) {
+      const gs_model *m = &model_ref(itype, jtype);
+      const gs_kinds kinds = gs_model_kinds(m);
+      kinds_shared = kinds_shared && std::memcmp(&kinds, &shared_kinds, sizeof(gs_kinds)) == 0;
+      for (int k = 0; k < size_history; k++)
+        if (gs_model_history_transfer_factor(m, k) > 0.0) oriented_history = true;
+    }
 }
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int eflag, int vflag)
@@ -333,7 +345,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_hist
     const gs_model *m = &model_ref(atom->type[i], atom->type[j]);
     const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
     for (int k = 0; k < size_history; k++)
-      history[k] = h_values(size_history * p + k) * (gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0);
+      history[k] = h_values(size_history * p + k) * orientation(m, k, sigma);
     return;
   }
 }
@@ -343,36 +355,32 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_hist
 // compiled for them when every type pair uses them; any other combination runs the generic kernel.
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
-  const gs_kinds k = gs_model_kinds(&model_ref(1, 1));
-  bool uniform = true;
-  for (int itype = 1; itype <= atom->ntypes; itype++)
-    for (int jtype = 1; jtype <= atom->ntypes; jtype++) {
-      const gs_kinds other = gs_model_kinds(&model_ref(itype, jtype));
-      uniform = uniform && std::memcmp(&k, &other, sizeof(gs_kinds)) == 0;
-    }
+  const gs_kinds &k = shared_kinds;
   const auto is = [&](int normal, int damping, int tangential, int rolling, int twisting) {
-    return uniform && k.normal == normal && k.damping == damping && k.tangential == tangential &&
+    return kinds_shared && k.normal == normal && k.damping == damping && k.tangential == tangential &&
         k.rolling == rolling && k.twisting == twisting;
   };
-  constexpr int SYNC = GS_ORDERING_SYNCHRONIZED, STANDARD = GS_ORDERING_STANDARD;
-  const bool sync = k.ordering == SYNC;
   if (is(GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY, GS_ROLLING_NONE,
-         GS_TWISTING_NONE)) {
-    using Sync = FixedKinds<GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
-                            GS_ROLLING_NONE, GS_TWISTING_NONE, SYNC>;
-    using Standard = FixedKinds<GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
-                                GS_ROLLING_NONE, GS_TWISTING_NONE, STANDARD>;
-    sync ? run_kernel<NEIGHFLAG, Sync>(ev) : run_kernel<NEIGHFLAG, Standard>(ev);
-  } else if (is(GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
-                GS_TWISTING_MARSHALL)) {
-    using Sync = FixedKinds<GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
-                            GS_TWISTING_MARSHALL, SYNC>;
-    using Standard = FixedKinds<GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
-                                GS_TWISTING_MARSHALL, STANDARD>;
-    sync ? run_kernel<NEIGHFLAG, Sync>(ev) : run_kernel<NEIGHFLAG, Standard>(ev);
-  } else {
+         GS_TWISTING_NONE))
+    run_compiled<NEIGHFLAG, GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
+                 GS_ROLLING_NONE, GS_TWISTING_NONE>(ev);
+  else if (is(GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
+              GS_TWISTING_MARSHALL))
+    run_compiled<NEIGHFLAG, GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
+                 GS_TWISTING_MARSHALL>(ev);
+  else
     run_kernel<NEIGHFLAG, AnyKinds>(ev);
-  }
+}
+
+// a compiled-in model in the ordering its type pairs share
+template <class DeviceType>
+template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
+void PairGranularSyncKokkos<DeviceType>::run_compiled(EV_FLOAT &ev)
+{
+  if (shared_kinds.ordering == GS_ORDERING_SYNCHRONIZED)
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_SYNCHRONIZED>>(ev);
+  else
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_STANDARD>>(ev);
 }
 
 template <class DeviceType>
@@ -439,10 +447,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.settings.stride = ntypes_alloc + 1;
   kernel.settings.nlocal = atom->nlocal;
   kernel.settings.size_history = size_history;
-  kernel.settings.oriented_history = 0;
-  for (const gs_model &m : models)
-    for (int k = 0; k < size_history; k++)
-      if (gs_model_history_transfer_factor(&m, k) > 0.0) kernel.settings.oriented_history = 1;
+  kernel.settings.oriented_history = oriented_history;
   kernel.settings.use_history = use_history;
   kernel.settings.history_update = update->setupflag == 0;
   kernel.settings.freeze_bit = freeze_group_bit;

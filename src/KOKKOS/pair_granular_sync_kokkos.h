@@ -16,8 +16,6 @@
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixNeighHistoryKokkos;
-
 template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSync {
  public:
   typedef DeviceType device_type;
@@ -51,8 +49,15 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   DupForces dup_f, dup_torque;
   const void *dup_f_of = nullptr, *dup_torque_of = nullptr;    // the arrays they were made for
 
+  // derived from the models when they are uploaded: the sub-models every type pair shares, if
+  // they all do, and whether a history slot needs the pair's orientation (a +1 transfer factor)
+  gs_kinds shared_kinds;
+  bool kinds_shared = false, oriented_history = false;
+
   void upload_models();
   template <int NEIGHFLAG> void select_kernel(EV_FLOAT &ev);
+  template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
+  void run_compiled(EV_FLOAT &ev);
   template <int NEIGHFLAG, class Kinds> void run_kernel(EV_FLOAT &ev);
 };
 
