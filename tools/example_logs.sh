@@ -8,7 +8,7 @@ lmp=$PWD/build/lmp
 [ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 date=$(LC_ALL=C date +%d%b%y)
 names=("$@")
-((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper percolation)
+((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper drum percolation)
 
 run() { # name variant [lmp arguments]
   local name=$1 variant=$2
@@ -27,6 +27,10 @@ for name in "${names[@]}"; do
     pour_box)
       run pour_box cpu
       run pour_box kokkos_omp -k on t 1 -sf kk -pk kokkos newton off neigh half ;;
+    drum)
+      run drum synchronized
+      run drum standard -var ordering standard
+      run drum kokkos_omp -k on t 1 -sf kk -pk kokkos newton off neigh half ;;
     *)
       run "$name" synchronized
       run "$name" standard -var ordering standard ;;

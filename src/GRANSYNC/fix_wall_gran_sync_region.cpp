@@ -16,6 +16,7 @@
 #include "memory.h"
 #include "modify.h"
 #include "region.h"
+#include "region_geometry.h"
 #include "update.h"
 
 #include <cstring>
@@ -24,10 +25,12 @@
 using namespace LAMMPS_NS;
 using namespace FixConst;
 
-FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), ncontact(nullptr),
-    walls(nullptr), history(nullptr), fix_halfstep(nullptr), motion_mismatch(0)
+FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, bool on_device) :
+    Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
+    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false)
 {
+  if (on_device && !lmp->kokkos)
+    error->all(FLERR, "fix wall/gran/sync/region/kk requires Kokkos: run LAMMPS with '-k on'");
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'fix ID group wall/gran/sync/region granular "
                       "<normal model> ... region <region-ID> [ordering ...]'");
@@ -57,7 +60,8 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg) 
 
   tmax = region->tmax;
   size_history = model.size_history;
-  maxexchange = 1 + tmax * (size_history + 1);    // sizes comm buffers for migrating atoms
+  row_width = gs_region_row_width(tmax, size_history);
+  maxexchange = row_width;    // sizes comm buffers for migrating atoms
   restart_peratom = 1;
   restart_global = 1;    // a moving region's previous position, from which its velocity is differenced
   grow_arrays(atom->nmax);
@@ -71,9 +75,7 @@ FixWallGranSyncRegion::~FixWallGranSyncRegion()
   atom->delete_callback(id, Atom::GROW);
   atom->delete_callback(id, Atom::RESTART);
   delete[] idregion;
-  memory->destroy(ncontact);
-  memory->destroy(walls);
-  memory->destroy(history);
+  memory->destroy(contacts);
 }
 
 int FixWallGranSyncRegion::setmask()
@@ -98,6 +100,8 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  std::string unknown;
+  geometry_known = region_geometry_supported(region, unknown);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync/region", size_history, restart_atoms_dropped);
 }
 
@@ -106,25 +110,16 @@ void FixWallGranSyncRegion::setup(int vflag)
   post_force(vflag);
 }
 
-// history of atom i's contact with face iwall, created (zero) when the contact is new
-double *FixWallGranSyncRegion::slot_history(int i, int iwall)
-{
-  for (int m = 0; m < ncontact[i]; m++)
-    if (walls[i][m] == iwall) return history[i][m];
-  const int m = ncontact[i]++;
-  walls[i][m] = iwall;
-  for (int k = 0; k < size_history; k++) history[i][m][k] = 0.0;
-  return history[i][m];
-}
-
 void FixWallGranSyncRegion::post_force(int /*vflag*/)
 {
   const double dt = update->dt;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const int dynamic = region->dynamic_check();
+  gs_region geometry;
   if (dynamic) {
     region->prematch();
     region->set_velocity();
+    if (geometry_known && region->varshape && !region->rotateflag) region_geometry(region, dt, geometry);
   }
 
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
@@ -146,7 +141,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
     // the region's contacts are overwritten by the half-step query below: keep what we need
     struct face {
       double dx[3], r, radius;
-      int iwall;
+      int iwall, touching;
     } faces[64];
     if (nc > 64) error->one(FLERR, "fix wall/gran/sync/region: more than 64 contacts for one particle");
     for (int ic = 0; ic < nc; ic++) {
@@ -158,17 +153,30 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       faces[ic].iwall = region->contact[ic].iwall;
     }
 
+    // contacts that ended leave the row before new ones enter it: at most tmax at any time
     int kept = 0;
+    c.radi = radius[i];
     for (int ic = 0; ic < nc; ic++) {
+      c.r = faces[ic].r;
+      faces[ic].touching = gs_wall_touching(&c);
+      if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
+    }
+    gs_region_row_forget(contacts[i], size_history, touched.data(), kept);
+    for (int ic = 0; ic < nc; ic++) {
+      if (!faces[ic].touching) continue;
       gs_copy3(faces[ic].dx, c.dx);
       c.r = faces[ic].r;
-      c.radi = radius[i];
       c.radj = faces[ic].radius;
-      if (!gs_wall_touching(&c)) continue;
       double vwall[3] = {0.0, 0.0, 0.0};
-      if (dynamic) region->velocity_contact(vwall, x[i], ic);
-      double *hist = slot_history(i, faces[ic].iwall);
-      touched[kept++] = faces[ic].iwall;
+      if (dynamic && geometry_known && region->varshape && !region->rotateflag) {
+        gs_region_contact at{};
+        gs_copy3(faces[ic].dx, at.del);
+        at.varflag = region->contact[ic].varflag;
+        gs_region_velocity(&geometry, x[i], &at, vwall);
+      } else if (dynamic) {
+        region->velocity_contact(vwall, x[i], ic);
+      }
+      double *hist = gs_region_row_history(contacts[i], size_history, faces[ic].iwall);
 
       c.meff = rmass[i];
       gs_copy3(omega[i], c.omegai);
@@ -196,101 +204,68 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
     }
-
-    // forget contacts that ended
-    for (int m = 0; m < ncontact[i];) {
-      int alive = 0;
-      for (int k = 0; k < kept; k++) alive |= touched[k] == walls[i][m];
-      if (alive) {
-        m++;
-        continue;
-      }
-      const int last = --ncontact[i];
-      walls[i][m] = walls[i][last];
-      for (int k = 0; k < size_history; k++) history[i][m][k] = history[i][last][k];
-    }
   }
 }
 
 void FixWallGranSyncRegion::grow_arrays(int nmax)
 {
-  memory->grow(ncontact, nmax, "wall/gran/sync/region:ncontact");
-  memory->grow(walls, nmax, tmax, "wall/gran/sync/region:walls");
-  memory->grow(history, nmax, tmax, MAX(size_history, 1), "wall/gran/sync/region:history");
+  memory->grow(contacts, nmax, row_width, "wall/gran/sync/region:contacts");
 }
 
 void FixWallGranSyncRegion::copy_arrays(int i, int j, int /*delflag*/)
 {
-  ncontact[j] = ncontact[i];
-  for (int m = 0; m < ncontact[i]; m++) {
-    walls[j][m] = walls[i][m];
-    for (int k = 0; k < size_history; k++) history[j][m][k] = history[i][m][k];
-  }
+  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
+  for (int k = 0; k < used; k++) contacts[j][k] = contacts[i][k];
 }
 
 void FixWallGranSyncRegion::set_arrays(int i)
 {
-  ncontact[i] = 0;
+  contacts[i][0] = 0.0;
 }
 
 int FixWallGranSyncRegion::pack_exchange(int i, double *buf)
 {
-  int n = 0;
-  buf[n++] = ncontact[i];
-  for (int m = 0; m < ncontact[i]; m++) {
-    buf[n++] = walls[i][m];
-    for (int k = 0; k < size_history; k++) buf[n++] = history[i][m][k];
-  }
-  return n;
+  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
+  for (int k = 0; k < used; k++) buf[k] = contacts[i][k];
+  return used;
 }
 
 int FixWallGranSyncRegion::unpack_exchange(int nlocal, double *buf)
 {
-  int n = 0;
-  ncontact[nlocal] = static_cast<int>(buf[n++]);
-  for (int m = 0; m < ncontact[nlocal]; m++) {
-    walls[nlocal][m] = static_cast<int>(buf[n++]);
-    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = buf[n++];
-  }
-  return n;
+  const int used = gs_region_row_width(static_cast<int>(buf[0]), size_history);
+  for (int k = 0; k < used; k++) contacts[nlocal][k] = buf[k];
+  return used;
 }
 
 int FixWallGranSyncRegion::pack_restart(int i, double *buf)
 {
-  int n = 1;
-  buf[n++] = ncontact[i];
-  for (int m = 0; m < ncontact[i]; m++) {
-    buf[n++] = walls[i][m];
-    for (int k = 0; k < size_history; k++) buf[n++] = history[i][m][k];
-  }
-  buf[0] = n;
-  return n;
+  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
+  buf[0] = used + 1;
+  for (int k = 0; k < used; k++) buf[k + 1] = contacts[i][k];
+  return used + 1;
 }
 
 void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(atom, nlocal, nth);
-  int n = 0;
-  const int length = static_cast<int>(record[n++]);
-  ncontact[nlocal] = static_cast<int>(record[n++]);
-  if (ncontact[nlocal] > tmax || length != 2 + ncontact[nlocal] * (size_history + 1)) {
+  const int length = static_cast<int>(record[0]);
+  const int count = static_cast<int>(record[1]);
+  contacts[nlocal][0] = 0.0;
+  if (count > tmax || length != 1 + gs_region_row_width(count, size_history)) {
     restart_atoms_dropped++;
-    ncontact[nlocal] = 0;
+    return;
   }
-  for (int m = 0; m < ncontact[nlocal]; m++) {
-    walls[nlocal][m] = static_cast<int>(record[n++]);
-    for (int k = 0; k < size_history; k++) history[nlocal][m][k] = record[n++];
-  }
+  for (int k = 0; k < length - 1; k++) contacts[nlocal][k] = record[k + 1];
 }
 
 int FixWallGranSyncRegion::size_restart(int nlocal)
 {
-  return 2 + ncontact[nlocal] * (size_history + 1);
+  return 1 + gs_region_row_width(static_cast<int>(contacts[nlocal][0]), size_history);
 }
 
 int FixWallGranSyncRegion::maxsize_restart()
 {
-  return 2 + tmax * (size_history + 1);
+  return 1 + row_width;
 }
 
 void FixWallGranSyncRegion::write_restart(FILE *fp)
@@ -310,5 +285,5 @@ void FixWallGranSyncRegion::restart(char *buf)
 
 double FixWallGranSyncRegion::memory_usage()
 {
-  return (double) atom->nmax * (sizeof(int) + tmax * sizeof(int) + tmax * MAX(size_history, 1) * sizeof(double));
+  return (double) atom->nmax * row_width * sizeof(double);
 }

@@ -14,16 +14,18 @@ FixStyle(wall/gran/sync/region,FixWallGranSyncRegion);
 
 #include "fix.h"
 
-#include "gs_contact.h"
+#include "gs_region.h"
 
 namespace LAMMPS_NS {
 
 // Granular walls on the surface of any LAMMPS region, with the models and orderings of
 // granular/sync. A particle can touch several faces of a region at once; each contact keeps its
-// own history, matched from step to step by the face's index (the region's iwall).
+// own history, matched from step to step by the face's index (the region's iwall), in one row of
+// doubles per atom (layout: gs_region_row_history() in src/core/gs_region.h).
 class FixWallGranSyncRegion : public Fix {
  public:
-  FixWallGranSyncRegion(class LAMMPS *, int, char **);
+  // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
+  FixWallGranSyncRegion(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSyncRegion() override;
   int setmask() override;
   void init() override;
@@ -43,20 +45,21 @@ class FixWallGranSyncRegion : public Fix {
   void restart(char *) override;
   double memory_usage() override;
 
- private:
+ protected:
   gs_model model;
   char *idregion;
   class Region *region;
-  int tmax;            // most contacts one particle can have with the region
+  int tmax;    // most contacts one particle can have with the region
   int size_history;
+  int row_width;    // doubles per atom in contacts
   int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
-  int *ncontact;       // per atom: contacts with history
-  int **walls;         // per atom and contact: the region face (iwall)
-  double ***history;   // per atom and contact: the contact history
+  double **contacts;    // per atom: faces in contact and their histories
   class FixNVESphereSync *fix_halfstep;
   int motion_mismatch;    // the restart file's region motion is not this region's
-
-  double *slot_history(int i, int iwall);
+  // the core has this region's shape (gs_region): for a changing shape that does not rotate, the
+  // wall velocity comes from the core, as on the device (LAMMPS' Region::velocity_contact() then
+  // reads a contact point it never set)
+  bool geometry_known;
 };
 
 }    // namespace LAMMPS_NS

@@ -14,6 +14,7 @@
 #include "fix_neigh_history_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "fix_wall_gran_sync_kokkos.h"
+#include "fix_wall_gran_sync_region_kokkos.h"
 #include "pair_granular_sync_kokkos.h"
 #endif
 
@@ -65,6 +66,12 @@ template <class DeviceType> static Fix *fix_wall_gran_sync_kokkos_creator(LAMMPS
   return new FixWallGranSyncKokkos<DeviceType>(lmp, argc, argv);
 }
 
+template <class DeviceType>
+static Fix *fix_wall_gran_sync_region_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSyncRegionKokkos<DeviceType>(lmp, argc, argv);
+}
+
 // LAMMPS' suffix convention: /kk and /kk/device run on the device, /kk/host on the host (the same
 // space when Kokkos has no GPU backend)
 #ifdef LMP_KOKKOS_GPU
@@ -77,12 +84,15 @@ using GransyncHostType = LMPDeviceType;
 static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsplugin_t &plugin, void *lmp)
 {
   struct Variant {
-    const char *pair, *nve, *wall;
+    const char *pair, *nve, *wall, *region_wall;
     bool host;
   };
-  const Variant variants[3] = {{"granular/sync/kk", "nve/sphere/sync/kk", "wall/gran/sync/kk", false},
-                               {"granular/sync/kk/device", "nve/sphere/sync/kk/device", "wall/gran/sync/kk/device", false},
-                               {"granular/sync/kk/host", "nve/sphere/sync/kk/host", "wall/gran/sync/kk/host", true}};
+  const Variant variants[3] = {
+      {"granular/sync/kk", "nve/sphere/sync/kk", "wall/gran/sync/kk", "wall/gran/sync/region/kk", false},
+      {"granular/sync/kk/device", "nve/sphere/sync/kk/device", "wall/gran/sync/kk/device",
+       "wall/gran/sync/region/kk/device", false},
+      {"granular/sync/kk/host", "nve/sphere/sync/kk/host", "wall/gran/sync/kk/host", "wall/gran/sync/region/kk/host",
+       true}};
   for (const Variant &variant : variants) {
     plugin.style = "pair";
     plugin.name = variant.pair;
@@ -102,6 +112,13 @@ static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsp
     plugin.info = "wall/gran/sync (planes, z cylinder) on the Kokkos device";
     plugin.creator.v2 = variant.host ? (lammpsplugin_factory2 *) &fix_wall_gran_sync_kokkos_creator<GransyncHostType>
                                      : (lammpsplugin_factory2 *) &fix_wall_gran_sync_kokkos_creator<LMPDeviceType>;
+    (*register_plugin)(&plugin, lmp);
+
+    plugin.name = variant.region_wall;
+    plugin.info = "wall/gran/sync/region (plane, block, sphere, cylinder, cone) on the Kokkos device";
+    plugin.creator.v2 = variant.host
+                            ? (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_kokkos_creator<GransyncHostType>
+                            : (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_kokkos_creator<LMPDeviceType>;
     (*register_plugin)(&plugin, lmp);
   }
 

@@ -15,14 +15,16 @@
  *  restart: contact history through restart files.
  *  partners: one sphere touching some 200 others (LAMMPS' fix neigh/history/kk lost the history
  *           of partners beyond its first 8 per atom).
- *  region:  a region wall (host-only style) with the /kk integrator and pair: it reads the half-step
- *           records the device writes.
+ *  region:  a region wall the device has no geometry for (a prism: it runs on the host) with the /kk
+ *           integrator and pair: it reads the half-step records the device writes.
+ *  regions: fix wall/gran/sync/region/kk against the CPU fix on every region shape, side, open
+ *           faces, move, rotate and changing shape, both orderings; its histories through restarts.
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
  *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
  *           stress; dump) every 10 and every 1000 steps ends bitwise equal.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
- *        region | pair_local | cadence
+ *        region | regions | pair_local | cadence
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
  *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
  *   Kokkos ones on the host (-pk kokkos comm host), default device
@@ -438,22 +440,25 @@ static void errors(void)
     GS_CHECK(strstr(msg, "requires Kokkos") != NULL, "fix nve/sphere/sync/kk without Kokkos: '%s'", msg);
     msg = gs_cmd_error(plain, "fix floor all wall/gran/sync/kk granular hooke 1000 0.5 zplane 0 NULL");
     GS_CHECK(strstr(msg, "requires Kokkos") != NULL, "fix wall/gran/sync/kk without Kokkos: '%s'", msg);
+    gs_cmd(plain, "region bowl sphere 0 0 0 3 side in units box");
+    msg = gs_cmd_error(plain, "fix bowl all wall/gran/sync/region/kk granular hooke 1000 0.5 region bowl");
+    GS_CHECK(strstr(msg, "requires Kokkos") != NULL, "fix wall/gran/sync/region/kk without Kokkos: '%s'", msg);
     gs_lines(plain, "pair_style zero 1.0;pair_coeff * *;fix integrate all nve/sphere/sync;run 10");
     GS_CHECK(lammps_get_natoms(plain) == 2.0, "and the instance runs on after those errors");
     lammps_close(plain);
   }
 }
 
-/* A bowl (region sphere, side in) holding spheres, with a frictional region wall: the region wall
- * runs on the host and reads the half-step records of the integrator, which the /kk twin writes on
- * the device. */
+/* A box holding spheres, with a frictional region wall: a prism, whose surface the device does not
+ * know, so the region wall (under -sf kk fix wall/gran/sync/region/kk) runs on the host and reads
+ * the half-step records of the integrator, which the /kk twin writes on the device. */
 static void bowl(void *lmp, const char *ordering)
 {
   gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
                 "region box block -3 3 -3 3 -3 3;create_box 1 box;lattice sc 1.0 origin 0.5 0.5 0.5;"
                 "region inside sphere 0 0 0 1.9 units box;create_atoms 1 region inside;set type 1 diameter 0.9;"
                 "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom;"
-                "region bowl sphere 0.1 0 0 2.25 side in units box");
+                "region bowl prism -2.0 2.1 -2.0 2.0 -2.0 2.0 0 0 0 side in units box");
   spheres_under_gravity(lmp, ordering, 100);
   gs_cmd(lmp, "fix bowl all wall/gran/sync/region granular " WALL_CASE_MODEL " region bowl ordering %s", ordering);
   count_contacts(lmp);
@@ -473,6 +478,131 @@ static void region(void)
              "%.0f contact ends", orderings[o], state, contacts);
     lammps_close(cpu);
     lammps_close(kk);
+  }
+}
+
+/* Region walls on the device (fix wall/gran/sync/region/kk) against the CPU fix, which asks the
+ * LAMMPS region itself: every shape the device knows, both sides, open faces, x/y/z axes, move,
+ * rotate and a changing shape. Spheres (d = 0.8, on a lattice inside `fill`) fall onto the walls
+ * under gravity along `gravity` and collide. */
+static const char *const region_cases[][5] = {
+    /* label, variables, fill region, wall regions ('|'-separated), gravity */
+    {"tilted plane", "", "block -2 2 -2 2 -1.5 0.5", "plane 0 0 -1.6 0.3 0.2 1", "0 0 -1"},
+    {"plane side out, moving", "variable lift equal 0.2*sin(40*time)", "block -2 2 -2 2 -1.5 0.5",
+     "plane 0 0 -1.6 0 0 -1 side out move NULL NULL v_lift", "0 0 -1"},
+    {"block side in (corner)", "", "block -1.5 1.5 -1.5 1.5 -1.5 1.5", "block -2 2 -2 2 -2 3", "1 0.7 -1"},
+    {"block side out on a floor", "", "block -2 2 -2 2 -0.3 1.5",
+     "block -0.6 0.6 -0.6 0.6 -3 -0.5 side out|plane 0 0 -1.6 0 0 1", "0.2 0 -1"},
+    {"sphere side in, growing", "variable rad equal 2.3+0.2*sin(30*time)", "sphere 0 0 0 1.8",
+     "sphere 0 0 0 v_rad side in", "0.3 0.1 -1"},
+    {"sphere side out on a floor", "", "block -2 2 -2 2 0.2 1.5", "sphere 0 0 -1 1.0 side out|plane 0 0 -1.6 0 0 1",
+     "0.1 0 -1"},
+    {"drum x, rotating", "variable theta equal 20*time", "cylinder x 0 0 1.8 -1.6 1.6",
+     "cylinder x 0 0 2.2 -2 2 side in rotate v_theta 0 0 0 1 0 0", "0 0 -1"},
+    {"cylinder y side out, open caps, growing", "variable rad equal 0.7+0.1*sin(30*time)", "block -2 2 -2 2 -0.5 1.5",
+     "cylinder y 0 -1 v_rad -3 3 side out open 1 open 2|plane 0 0 -2.5 0 0 1", "0 0 -1"},
+    {"hopper: cone z and cylinder, open", "", "cylinder z 0 0 1.8 -1 3",
+     "cone z 0 0 0.8 2.2 -2 0 open 1 open 2|cylinder z 0 0 2.2 0 3.5 open 1 open 2", "0.1 0 -1"},
+    {"cone x side out on a floor", "", "block -2 2 -2 2 1.3 2.6",
+     "cone x 0 0 0.3 1.2 -2 2 side out|plane 0 0 -1.6 0 0 1", "0 0 -1"},
+    {"closed cylinder z, moving and rotating", "variable lift equal 0.2*sin(30*time);variable theta equal 5*time",
+     "cylinder z 0 0 1.6 -1.5 1.5", "cylinder z 0 0 2 -2 2 side in move NULL v_lift v_lift rotate v_theta 0.1 0 0 0 0.2 1",
+     "0.2 0 -1"},
+    {"funnel: cone y side in, open ends", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.7 2.2 -2.5 2 side in open 1 open 2",
+     "0.1 -1 0"},
+    {"cone y side in, closed (on the host)", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.7 2.2 -2 2 side in",
+     "0.1 -1 0"},
+    {"cylinder x side out on a floor", "", "block -2 2 -2 2 1.0 2.6", "cylinder x 0 0 0.7 -1.5 1.5 side out|plane 0 0 -1.6 0 0 1",
+     "0.1 0.2 -1"},
+};
+
+/* the variables, wall regions and wall fixes (of `style`) of case k, as ';'-separated commands; the
+ * wall numbered `skip` left out (-1: none) */
+static void region_walls(char *out, size_t size, int k, const char *ordering, const char *style, int skip)
+{
+  char list[512], *wall, *next;
+  size_t used;
+  int n = 0;
+  snprintf(out, size, "%s", region_cases[k][1]);
+  snprintf(list, sizeof(list), "%s", region_cases[k][3]);
+  for (wall = list; wall; wall = next) {
+    next = strchr(wall, '|');
+    if (next) *next++ = '\0';
+    if (n == skip) {
+      n++;
+      continue;
+    }
+    used = strlen(out);
+    snprintf(out + used, size - used, ";region wall%d %s units box;fix wall%d all %s granular " WALL_CASE_MODEL
+             " region wall%d ordering %s", n, wall, n, style, n, ordering);
+    n++;
+  }
+}
+
+/* case k with its walls of `style` but the one numbered `skip`; on 2 ranks split along x, across
+ * which the grains move with their wall contacts */
+static void region_scene(void *lmp, int k, const char *ordering, const char *style, int skip)
+{
+  char walls[2048];
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+                "processors * 1 1;region box block -4 4 -4 4 -4 4 units box;create_box 1 box;"
+                "lattice sc 1.0 origin 0.5 0.5 0.5");
+  gs_cmd(lmp, "region fill %s units box", region_cases[k][2]);
+  gs_lines(lmp, "create_atoms 1 region fill;set type 1 diameter 0.8;set group all density 1.0;"
+                "velocity all create 1.0 4928459 dist gaussian loop geom");
+  spheres_under_gravity(lmp, ordering, 200);
+  gs_cmd(lmp, "fix gravity all gravity 200 vector %s", region_cases[k][4]);
+  region_walls(walls, sizeof(walls), k, ordering, style, skip);
+  gs_lines(lmp, walls);
+  count_contacts(lmp);
+}
+
+#define REGION_CASES ((int) (sizeof(region_cases) / sizeof(region_cases[0])))
+
+/* case k on /kk after 300 steps */
+static void *ran_region_scene(int k)
+{
+  void *lmp = kk_open();
+  region_scene(lmp, k, "synchronized", "wall/gran/sync/region/kk", -1);
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+static void regions(void)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  const int restarted[2] = {6, 8}; /* the rotating drum, the hopper */
+  int o, k;
+  for (k = 0; k < REGION_CASES; k++)
+    for (o = 0; o < 2; o++) {
+      void *cpu = gs_lmp_open(), *kk = kk_open(), *bare = gs_lmp_open();
+      double state, contacts, walls_acted;
+      region_scene(cpu, k, orderings[o], "wall/gran/sync/region", -1);
+      region_scene(kk, k, orderings[o], "wall/gran/sync/region/kk", -1);
+      region_scene(bare, k, orderings[o], "wall/gran/sync/region", 0);
+      state = run_pair(cpu, kk, &contacts);
+      gs_cmd(bare, "run 1000 post no");
+      walls_acted = gs_state_diff(kk, bare, 0);
+      GS_CHECK(state <= tolerance && walls_acted > 1e-3, "%-42s %-12s state %.1e (without its first wall: %.1e)",
+               region_cases[k][0], orderings[o], state, walls_acted);
+      lammps_close(cpu);
+      lammps_close(kk);
+      lammps_close(bare);
+    }
+  /* the faces' contact histories and the region's motion through a restart file */
+  for (o = 0; o < 2; o++) {
+    char walls[2048], setup[4096];
+    void *writer = ran_region_scene(restarted[o]);
+    double diff;
+    region_walls(walls, sizeof(walls), restarted[o], "synchronized", "wall/gran/sync/region/kk", -1);
+    snprintf(setup, sizeof(setup), "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;"
+             "fix integrate all nve/sphere/sync;fix gravity all gravity 200 vector %s;%s", region_cases[restarted[o]][4],
+             walls);
+    diff = gs_restart_diff(writer, ran_region_scene(restarted[o]), kk_open(), "gs_kokkos_region.restart", setup, "",
+                           300, 1);
+    GS_CHECK(diff <= tolerance, "%s: a /kk run continued from its restart file equals the unsplit run (max rel diff "
+             "%.1e after 300 steps)", region_cases[restarted[o]][0], diff);
+    lammps_close(writer);
   }
 }
 
@@ -560,7 +690,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | pair_local | cadence\n");
+                    "partners | region | regions | pair_local | cadence\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -580,6 +710,8 @@ int main(int argc, char **argv)
     partners();
   else if (strcmp(argv[2], "region") == 0)
     region();
+  else if (strcmp(argv[2], "regions") == 0)
+    regions();
   else if (strcmp(argv[2], "pair_local") == 0)
     pair_local();
   else if (strcmp(argv[2], "cadence") == 0)

@@ -1,0 +1,247 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Kokkos adapter of fix wall/gran/sync/region: the LAMMPS region's shape and motion are read on
+   the host once per step (region_geometry()), and each atom's contacts and their histories are
+   computed on the device by gs_region_wall_atom() of the C core (src/core/gs_region.h). A region
+   the core has no geometry for keeps the host fix's path, with the data synced around it.
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync_region_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "comm.h"
+#include "error.h"
+#include "fix_nve_sphere_sync_kokkos.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "region.h"
+#include "update.h"
+
+#include "gransync_kokkos_check.h"
+#include "gransync_kokkos_rows.h"
+#include "region_geometry.h"
+
+using namespace LAMMPS_NS;
+
+template <class DeviceType>
+FixWallGranSyncRegionKokkos<DeviceType>::FixWallGranSyncRegionKokkos(LAMMPS *lmp, int narg, char **arg) :
+    // checked before the base class registers its per-atom arrays
+    FixWallGranSyncRegion((require_matching_kokkos(lmp->error, "fix wall/gran/sync/region/kk"), lmp), narg, arg,
+                          true),
+    on_device(true)
+{
+  kokkosable = 1;
+  exchange_comm_device = sort_device = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK;
+  datamask_modify = F_MASK | TORQUE_MASK;
+
+  // the base class grew a plain host array; replace it by a DualView
+  memory->destroy(contacts);
+  contacts = nullptr;
+  grow_arrays(atom->nmax);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  check_region();
+}
+
+template <class DeviceType> FixWallGranSyncRegionKokkos<DeviceType>::~FixWallGranSyncRegionKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_contacts, contacts);
+}
+
+// a region redefined under the same ID between runs may change what runs where
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::check_region()
+{
+  std::string why;
+  const bool supported = region_geometry_supported(region, why);
+  if (!supported && on_device && comm->me == 0)
+    error->warning(FLERR, "fix wall/gran/sync/region/kk: {}; this wall runs on the host", why);
+  on_device = supported;
+  // LAMMPS' Kokkos fix driver syncs the atom data to this space and marks it modified there
+  execution_space = on_device ? ExecutionSpaceFromDevice<DeviceType>::space : Host;
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
+{
+  FixWallGranSyncRegion::init();
+  check_region();
+  if (on_device && fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+    error->all(FLERR, "fix wall/gran/sync/region/kk needs the half-step records on the device: use fix "
+                      "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
+}
+
+// the host fix's path, for regions the device has no geometry for (execution_space is Host)
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_force_host(int vflag)
+{
+  atomKK->sync(Host, datamask_read);
+  k_contacts.sync_host();
+  FixWallGranSyncRegion::post_force(vflag);
+  k_contacts.modify_host();
+  atomKK->modified(Host, datamask_modify);
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_force(int vflag)
+{
+  if (!on_device) {
+    post_force_host(vflag);
+    return;
+  }
+  const double dt = update->dt;
+  if (region->dynamic_check()) {
+    region->prematch();
+    region->set_velocity();
+  }
+  gs_region geometry;
+  region_geometry(region, dt, geometry);
+
+  atomKK->sync(execution_space, datamask_read);
+  auto d_x = atomKK->k_x.template view<DeviceType>();
+  auto d_v = atomKK->k_v.template view<DeviceType>();
+  auto d_omega = atomKK->k_omega.template view<DeviceType>();
+  auto d_f = atomKK->k_f.template view<DeviceType>();
+  auto d_torque = atomKK->k_torque.template view<DeviceType>();
+  auto d_rmass = atomKK->k_rmass.template view<DeviceType>();
+  auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  auto d_mask = atomKK->k_mask.template view<DeviceType>();
+  typename AT::t_double_1d_3_lr d_offset, d_vhalf;
+  const int records = fix_halfstep != nullptr;
+  if (records) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(d_offset, d_vhalf);
+  k_contacts.template sync<DeviceType>();
+  auto d_contacts = k_contacts.template view<DeviceType>();
+  const gs_model wall_model = model;
+  const int bit = groupbit, faces = tmax, history_update = update->setupflag == 0;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+
+  int overflows = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+      KOKKOS_LAMBDA(const int i, int &overflow) {
+        if (!(d_mask(i) & bit)) return;
+        double x[3], v[3], xh[3], vh[3], omega[3], f[3], torque[3];
+        for (int k = 0; k < 3; k++) {
+          x[k] = d_x(i, k);
+          v[k] = d_v(i, k);
+          omega[k] = d_omega(i, k);
+          f[k] = d_f(i, k);
+          torque[k] = d_torque(i, k);
+        }
+        if (sync && records) {
+          for (int k = 0; k < 3; k++) {
+            xh[k] = x[k] + d_offset(i, k);
+            vh[k] = d_vhalf(i, k);
+          }
+        } else if (sync) {
+          gs_reconstruct_half_step(x, v, dt, xh);
+          for (int k = 0; k < 3; k++) vh[k] = v[k];
+        }
+        // forces added face by face onto f(t+dt), in the CPU fix's order
+        const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
+                                                sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
+                                                &d_contacts(i, 0), f, torque);
+        if (touched < 0) {
+          overflow++;
+          return;
+        }
+        for (int k = 0; k < 3; k++) {
+          d_f(i, k) = f[k];
+          d_torque(i, k) = torque[k];
+        }
+      },
+      overflows);
+  if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
+  atomKK->modified(execution_space, datamask_modify);
+  k_contacts.template modify<DeviceType>();
+}
+
+/* ---- per-atom contact records ------------------------------------------------------------------ */
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::grow_arrays(int nmax)
+{
+  k_contacts.template sync<DeviceType>();    // resize keeps the device copy
+  memoryKK->grow_kokkos(k_contacts, contacts, nmax, row_width, "wall/gran/sync/region:contacts");
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncRegion::copy_arrays(i, j, delflag);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::set_arrays(int i)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncRegion::set_arrays(i);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::pack_exchange(int i, double *buf)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncRegion::pack_exchange(i, buf);
+}
+
+template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::unpack_exchange(int i, double *buf)
+{
+  k_contacts.sync_host();
+  const int n = FixWallGranSyncRegion::unpack_exchange(i, buf);
+  k_contacts.modify_host();
+  return n;
+}
+
+template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::pack_restart(int i, double *buf)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncRegion::pack_restart(i, buf);
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncRegion::unpack_restart(nlocal, nth);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::size_restart(int nlocal)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncRegion::size_restart(nlocal);
+}
+
+template <class DeviceType>
+void FixWallGranSyncRegionKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
+{
+  k_contacts.sync_device();
+  sorter.sort(LMPDeviceType(), k_contacts.view_device());
+  k_contacts.modify_device();
+}
+
+template <class DeviceType>
+int FixWallGranSyncRegionKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                                  DAT::tdual_int_1d k_sendlist,
+                                                                  DAT::tdual_int_1d k_copylist, ExecutionSpace space)
+{
+  GransyncRows::pack(k_contacts, row_width, row_width, 0, nsend, k_buf, k_sendlist, k_copylist, space);
+  return row_width * nsend;
+}
+
+template <class DeviceType>
+void FixWallGranSyncRegionKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                                     DAT::tdual_int_1d &k_indices, int nrecv,
+                                                                     int /*nrecv1*/, int /*nextrarecv1*/,
+                                                                     ExecutionSpace space)
+{
+  GransyncRows::unpack(k_contacts, row_width, row_width, 0, nrecv, k_buf, k_indices, space);
+}
+
+namespace LAMMPS_NS {
+template class FixWallGranSyncRegionKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class FixWallGranSyncRegionKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS

@@ -1,0 +1,52 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   fix wall/gran/sync/region/kk: region walls of wall/gran/sync/region on the Kokkos device.
+------------------------------------------------------------------------- */
+
+#ifndef LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
+#define LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
+
+#include "fix_wall_gran_sync_region.h"
+#include "kokkos_base.h"
+#include "kokkos_type.h"
+
+namespace LAMMPS_NS {
+
+template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGranSyncRegion, public KokkosBase {
+ public:
+  typedef DeviceType device_type;
+  typedef ArrayTypes<DeviceType> AT;
+
+  FixWallGranSyncRegionKokkos(class LAMMPS *, int, char **);
+  ~FixWallGranSyncRegionKokkos() override;
+  void init() override;
+  void post_force(int) override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+
+  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &) override;
+  int pack_exchange_kokkos(const int &, DAT::tdual_double_2d_lr &, DAT::tdual_int_1d, DAT::tdual_int_1d,
+                           ExecutionSpace) override;
+  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
+                              ExecutionSpace) override;
+
+ private:
+  DAT::tdual_double_2d_lr k_contacts;
+  bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
+
+  void check_region();
+  void post_force_host(int);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
