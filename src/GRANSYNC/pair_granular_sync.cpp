@@ -29,7 +29,8 @@ using namespace LAMMPS_NS;
 
 // 4: the history fix is NEIGH_HISTORY/SYNC (format 3 files named LAMMPS' fix, whose history
 // written between runs was scrambled)
-static constexpr int RESTART_FORMAT = 4;
+// 5: four normal coefficients per model (dmt's cohesion); 4 (three) is still read
+static constexpr int RESTART_FORMAT = 5;
 
 /* ---------------------------------------------------------------------- */
 
@@ -567,8 +568,10 @@ void PairGranularSync::read_restart_settings(FILE *fp)
     utils::sfread(FLERR, &cutoff_global, sizeof(double), 1, fp, nullptr, error);
   }
   MPI_Bcast(&format, 1, MPI_INT, 0, world);
-  if (format != RESTART_FORMAT)
-    error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads {}", format, RESTART_FORMAT);
+  if (format != RESTART_FORMAT && format != 4)
+    error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads 4 and {}", format,
+               RESTART_FORMAT);
+  restart_normal_coeffs = format == 4 ? 3 : 4;
   MPI_Bcast(&default_ordering, 1, MPI_INT, 0, world);
   MPI_Bcast(&strict, 1, MPI_INT, 0, world);
   MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
@@ -585,7 +588,7 @@ void PairGranularSync::write_restart(FILE *fp)
       const int kinds[7] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, explicit_sync_ref(i, j),
                             m.limit_damping};
       fwrite(kinds, sizeof(int), 7, fp);
-      fwrite(m.normal_coeffs, sizeof(double), 3, fp);
+      fwrite(m.normal_coeffs, sizeof(double), 4, fp);
       fwrite(m.tangential_coeffs, sizeof(double), 3, fp);
       fwrite(m.rolling_coeffs, sizeof(double), 3, fp);
       fwrite(m.twisting_coeffs, sizeof(double), 3, fp);
@@ -605,13 +608,14 @@ void PairGranularSync::read_restart(FILE *fp)
       MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
       if (!setflag[i][j]) continue;
       int kinds[7];
-      double coeffs[13];
+      const int nn = restart_normal_coeffs, ncoeffs = nn + 10;
+      double coeffs[14] = {0.0};
       if (me == 0) {
         utils::sfread(FLERR, kinds, sizeof(int), 7, fp, nullptr, error);
-        utils::sfread(FLERR, coeffs, sizeof(double), 13, fp, nullptr, error);
+        utils::sfread(FLERR, coeffs, sizeof(double), ncoeffs, fp, nullptr, error);
       }
       MPI_Bcast(kinds, 7, MPI_INT, 0, world);
-      MPI_Bcast(coeffs, 13, MPI_DOUBLE, 0, world);
+      MPI_Bcast(coeffs, ncoeffs, MPI_DOUBLE, 0, world);
       gs_model m{};
       m.normal = kinds[0];
       m.damping = kinds[1];
@@ -621,11 +625,11 @@ void PairGranularSync::read_restart(FILE *fp)
       m.ordering = kinds[5] ? GS_ORDERING_SYNCHRONIZED : default_ordering;
       m.limit_damping = kinds[6];
       m.geometry = GS_GEOMETRY_PAIR;
-      std::copy_n(coeffs, 3, m.normal_coeffs);
-      std::copy_n(coeffs + 3, 3, m.tangential_coeffs);
-      std::copy_n(coeffs + 6, 3, m.rolling_coeffs);
-      std::copy_n(coeffs + 9, 3, m.twisting_coeffs);
-      m.cutoff = coeffs[12];
+      std::copy_n(coeffs, nn, m.normal_coeffs);
+      std::copy_n(coeffs + nn, 3, m.tangential_coeffs);
+      std::copy_n(coeffs + nn + 3, 3, m.rolling_coeffs);
+      std::copy_n(coeffs + nn + 6, 3, m.twisting_coeffs);
+      m.cutoff = coeffs[nn + 9];
       char err[GS_ERRLEN];
       if (gs_model_finalize(&m, err) != 0) error->all(FLERR, "pair granular/sync: bad model in restart file: {}", err);
       model_ref(i, j) = m;

@@ -47,6 +47,7 @@ class PairGranularSync : public Pair {
  protected:
   int default_ordering;
   int strict;    // synchronized ordering must get recorded half-step data, never reconstruct
+  int restart_normal_coeffs = 4;    // normal coefficients per model in the restart file being read
   double cutoff_global;
   int ntypes_alloc;
   std::vector<gs_model> models;    // (ntypes+1)^2, row-major by itype

@@ -15,7 +15,8 @@
 extern "C" {
 #endif
 
-enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL };
+/* values are stored in restart files: new kinds go at the end */
+enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL, GS_NORMAL_DMT };
 enum gs_damping_kind {
   GS_DAMPING_VELOCITY = 1,
   GS_DAMPING_MASS_VELOCITY,
@@ -29,7 +30,9 @@ enum gs_tangential_kind {
   GS_TANGENTIAL_MINDLIN,
   GS_TANGENTIAL_MINDLIN_RESCALE,
   GS_TANGENTIAL_MINDLIN_FORCE,
-  GS_TANGENTIAL_MINDLIN_RESCALE_FORCE
+  GS_TANGENTIAL_MINDLIN_RESCALE_FORCE,
+  GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC,
+  GS_TANGENTIAL_MINDLIN_CLASSIC
 };
 enum gs_rolling_kind { GS_ROLLING_NONE = 0, GS_ROLLING_SDS };
 enum gs_twisting_kind { GS_TWISTING_NONE = 0, GS_TWISTING_SDS, GS_TWISTING_MARSHALL };
@@ -40,6 +43,8 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
 /* Frame rotation of a history vector is skipped when its normal component is negligible
  * against the sliding limit (same threshold as stock LAMMPS). */
 #define GS_FRAME_EPSILON 1e-10
+
+#define GS_PI_VALUE 3.14159265358979323846
 
 /* Most history doubles any model carries: mindlin_rescale tangential (4), rolling (3), twisting (1).
  * Device kernels keep one contact's history in a local array of this size. */
@@ -53,7 +58,7 @@ typedef struct gs_model {
   int geometry;      /* enum gs_geometry */
 
   /* coefficients as the user gave them (NULL stored as -1), kept for mixing and restarts */
-  double normal_coeffs[3];
+  double normal_coeffs[4]; /* dmt: E, damp, poisson, cohesion */
   double tangential_coeffs[3];
   double rolling_coeffs[3];
   double twisting_coeffs[3];
@@ -63,7 +68,8 @@ typedef struct gs_model {
   /* derived constants used by gs_contact_evaluate() */
   double kn;            /* hooke: F = kn delta; hertz: F = kn a delta */
   double damp_normal;   /* damping coefficient after the damping model's transform */
-  double emod, poiss;   /* hertz/material */
+  double emod, poiss;   /* hertz/material, dmt */
+  double cohesion;      /* dmt: surface energy per unit area of one surface (LAMMPS' gamma) */
   double kt, xt, mut;   /* tangential stiffness, damping ratio, friction */
   double kr, gammar, mur;
   double ktw, gammatw, mutw;
@@ -198,6 +204,44 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
   }
 }
 
+/* The classic variants (LAMMPS' gran/hooke/history, gran/hertz/history): the spring is incremented
+ * first, then projected onto the tangent plane without rescaling, and the slip test uses the
+ * spring's length before that projection. In the synchronized ordering the spring is first carried
+ * exactly into the new plane, as every history is, so the projection removes only round-off. */
+GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_contact *c, double *hist,
+                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit)
+{
+  const double damp = m->xt * damp_prefactor;
+  const double fscrit = fncrit * m->mut;
+  const double k = tangential == GS_TANGENTIAL_MINDLIN_CLASSIC ? m->kt * c->contact_radius : m->kt;
+  double fdamp[3], inc[3], shrmag, magfs;
+
+  if (c->history_update) {
+    if (f->exact) gs_carry_to_plane(hist, f->n, f->carry_dir, f->carry_prev);
+    gs_scale3(c->dt, vtr, inc);
+    gs_add3(hist, inc, hist);
+  }
+  shrmag = gs_len3(hist);
+  if (c->history_update) {
+    gs_scale3(gs_dot3(hist, f->n), f->n, inc);
+    gs_sub3(hist, inc, hist);
+  }
+  gs_scale3(-k, hist, c->fs);
+  gs_scale3(-damp, vtr, fdamp);
+  gs_add3(c->fs, fdamp, c->fs);
+
+  magfs = gs_len3(c->fs);
+  if (magfs > fscrit) {
+    if (shrmag != 0.0) {
+      gs_scale3(fscrit / magfs, c->fs, c->fs);
+      gs_sub3(c->fs, fdamp, hist);
+      gs_scale3(-1.0 / k, hist, hist);
+    } else {
+      gs_zero3(c->fs);
+    }
+  }
+}
+
 GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
                                    double fncrit)
 {
@@ -304,7 +348,7 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   double rinv, n_half[3], carry_dir[3] = {0.0, 0.0, 0.0}, carry = 0.0;
   const double *n_vel; /* normal the half-step velocities are projected on */
   double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
-  double fnormal, damp_prefactor, fdamp, fncrit, arm;
+  double fnormal, fpulloff = 0.0, damp_prefactor, fdamp, fncrit, arm;
 
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
   rinv = 1.0 / c->r;
@@ -350,6 +394,11 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
     fnormal = m->kn * c->delta;
   else
     fnormal = m->kn * c->contact_radius * c->delta;
+  /* DMT: a constant adhesive pull while touching, the pull-off force 2 pi w R* (w = 2 gamma) */
+  if (kinds.normal == GS_NORMAL_DMT) {
+    fpulloff = 4.0 * GS_PI_VALUE * m->cohesion * reff;
+    fnormal -= fpulloff;
+  }
 
   switch (kinds.damping) {
     case GS_DAMPING_VELOCITY: damp_prefactor = m->damp_normal; break;
@@ -367,10 +416,14 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   fdamp = -damp_prefactor * vnnr;
   c->fn_total = fnormal + fdamp;
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
-  fncrit = fabs(c->fn_total);
+  /* friction limit: the total normal force; DMT: the elastic force plus the pull-off force (the
+   * adhesion presses the surfaces together as a load would, as in stock LAMMPS) */
+  fncrit = kinds.normal == GS_NORMAL_DMT ? fabs(fnormal + 2.0 * fpulloff) : fabs(c->fn_total);
 
   if (kinds.tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
     gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit);
+  else if (kinds.tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC || kinds.tangential == GS_TANGENTIAL_MINDLIN_CLASSIC)
+    gs_tangential_classic(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
   else
     gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
 

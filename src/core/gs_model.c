@@ -11,11 +11,12 @@
 
 #define GS_PI 3.14159265358979323846
 
-static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material"};
+static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material", "dmt"};
 static const char *const damping_names[] = {"", "velocity", "mass_velocity", "viscoelastic", "tsuji",
                                             "coeff_restitution"};
 static const char *const tangential_names[] = {"", "linear_nohistory", "linear_history", "mindlin",
-                                               "mindlin_rescale", "mindlin/force", "mindlin_rescale/force"};
+                                               "mindlin_rescale", "mindlin/force", "mindlin_rescale/force",
+                                               "linear_history_classic", "mindlin_classic"};
 static const char *const rolling_names[] = {"none", "sds"};
 static const char *const twisting_names[] = {"none", "sds", "marshall"};
 static const char *const ordering_names[] = {"standard", "synchronized"};
@@ -75,7 +76,7 @@ static int lookup(const char *const *names, int n, int first, const char *word)
 /* Stock pair granular models that gransync does not implement get a message of their own. */
 static int stock_only(const char *word)
 {
-  static const char *const names[] = {"dmt", "jkr", "mdr", "none", "linear_history_classic", "mindlin_classic"};
+  static const char *const names[] = {"jkr", "mdr", "none"};
   int i;
   for (i = 0; i < COUNT(names); i++)
     if (strcmp(word, names[i]) == 0) return 1;
@@ -111,10 +112,17 @@ static int read_coeffs(const char *what, const char *model, int count, const cha
   return iarg + count;
 }
 
+/* mindlin, mindlin_rescale and their /force variants: kt may be NULL (8 G*) */
+static int gs_tangential_mindlin_family(int kind)
+{
+  return kind >= GS_TANGENTIAL_MINDLIN && kind <= GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
+}
+
 int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, int ordering, char *err)
 {
   static const char *const hooke_args[] = {"k damp", "k", "damp"};
   static const char *const material_args[] = {"E damp poisson", "E", "damp", "poisson"};
+  static const char *const dmt_args[] = {"E damp poisson cohesion", "E", "damp", "poisson", "cohesion"};
   static const char *const nohist_args[] = {"xt mu", "xt", "mu"};
   static const char *const hist_args[] = {"kt xt mu", "kt", "xt", "mu"};
   static const char *const sds_args[] = {"k gamma mu", "k", "gamma", "mu"};
@@ -135,9 +143,9 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
     return fail(err, "unknown normal model '%s' (allowed: %s)", arg[0], allowed(normal_names, COUNT(normal_names), 1));
   }
   m->normal = kind;
-  iarg = read_coeffs("normal", arg[0], kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2,
-                     kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args, narg, arg, 1,
-                     m->normal_coeffs, 0, err);
+  iarg = read_coeffs("normal", arg[0], kind == GS_NORMAL_DMT ? 4 : (kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2),
+                     kind == GS_NORMAL_DMT ? dmt_args : (kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args),
+                     narg, arg, 1, m->normal_coeffs, 0, err);
   if (iarg < 0) return -1;
 
   while (iarg < narg) {
@@ -158,7 +166,7 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
           iarg = read_coeffs("tangential", name, 2, nohist_args, narg, arg, iarg + 2, m->tangential_coeffs + 1, 0, err);
         else
           iarg = read_coeffs("tangential", name, 3, hist_args, narg, arg, iarg + 2, m->tangential_coeffs,
-                             kind != GS_TANGENTIAL_LINEAR_HISTORY, err);
+                             gs_tangential_mindlin_family(kind), err);
       } else if (strcmp(key, "damping") == 0) {
         kind = lookup(damping_names, COUNT(damping_names), 1, name);
         if (kind < 0)
@@ -254,7 +262,7 @@ int gs_model_finalize(gs_model *m, char *err)
   int nt, nr, ntw;
 
   /* normal */
-  if (m->normal == GS_NORMAL_HERTZ_MATERIAL) {
+  if (m->normal == GS_NORMAL_HERTZ_MATERIAL || m->normal == GS_NORMAL_DMT) {
     if (!(nc[0] > 0.0)) return fail(err, "normal %s: E must be > 0, got %g", nname, nc[0]);
     if (!(nc[2] > -1.0 && nc[2] <= 0.5))
       return fail(err, "normal %s: poisson must be in (-1, 0.5], got %g", nname, nc[2]);
@@ -271,6 +279,16 @@ int gs_model_finalize(gs_model *m, char *err)
     m->kn = nc[0];
   }
   if (!(nc[1] >= 0.0)) return fail(err, "normal %s: damp must be >= 0, got %g", nname, nc[1]);
+  if (m->normal == GS_NORMAL_DMT) {
+    m->cohesion = nc[3];
+    if (!(m->cohesion >= 0.0)) return fail(err, "normal %s: cohesion must be >= 0, got %g", nname, nc[3]);
+    /* as stock: these damp with the elastic force, which cohesion makes negative */
+    if (m->damping == GS_DAMPING_TSUJI || m->damping == GS_DAMPING_COEFF_RESTITUTION)
+      return fail(err, "damping %s cannot be used with a cohesive normal model, %s (allowed: velocity, "
+                  "mass_velocity, viscoelastic)", gs_damping_name(m->damping), nname);
+    if (m->limit_damping)
+      return fail(err, "limit_damping cannot be used with a cohesive normal model, %s", nname);
+  }
 
   /* damping: tsuji and coeff_restitution read the normal model's damp as a restitution coefficient */
   if (m->damping == GS_DAMPING_TSUJI || m->damping == GS_DAMPING_COEFF_RESTITUTION) {
@@ -297,9 +315,10 @@ int gs_model_finalize(gs_model *m, char *err)
   /* tangential */
   m->xt = tc[1];
   m->mut = tc[2];
-  if (tc[0] == -1.0 && m->tangential >= GS_TANGENTIAL_MINDLIN) {
-    if (m->normal != GS_NORMAL_HERTZ_MATERIAL)
-      return fail(err, "tangential %s: kt NULL needs normal model hertz/material (E, poisson), got %s", tname, nname);
+  if (tc[0] == -1.0 && gs_tangential_mindlin_family(m->tangential)) {
+    if (m->normal != GS_NORMAL_HERTZ_MATERIAL && m->normal != GS_NORMAL_DMT)
+      return fail(err, "tangential %s: kt NULL needs normal model hertz/material or dmt (E, poisson), got %s", tname,
+                  nname);
     if (!m->mixed) /* gs_model_mix() sets kt of mixed models from both materials */
       m->kt = m->geometry == GS_GEOMETRY_PAIR ? 8.0 * mix_stiffness_g(m->emod, m->emod, m->poiss, m->poiss)
                                               : 8.0 * wall_stiffness_g(m->emod, m->poiss);
@@ -334,7 +353,8 @@ int gs_model_finalize(gs_model *m, char *err)
   }
 
   m->needs_contact_radius = m->normal != GS_NORMAL_HOOKE || m->damping == GS_DAMPING_VISCOELASTIC ||
-                            (history_tangential && m->tangential != GS_TANGENTIAL_LINEAR_HISTORY) ||
+                            (history_tangential && m->tangential != GS_TANGENTIAL_LINEAR_HISTORY &&
+                             m->tangential != GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC) ||
                             m->twisting == GS_TWISTING_MARSHALL;
 
   gs_model_history_sizes(m, &nt, &nr, &ntw);
@@ -374,10 +394,11 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
   out->ordering = a->ordering > b->ordering ? a->ordering : b->ordering;
   out->limit_damping = a->limit_damping || b->limit_damping;
   out->cutoff = a->cutoff > b->cutoff ? a->cutoff : b->cutoff;
-  if (a->normal == GS_NORMAL_HERTZ_MATERIAL) {
+  if (a->normal == GS_NORMAL_HERTZ_MATERIAL || a->normal == GS_NORMAL_DMT) {
     out->normal_coeffs[0] = mix_stiffness_e(a->normal_coeffs[0], b->normal_coeffs[0], a->normal_coeffs[2], b->normal_coeffs[2]);
     out->normal_coeffs[1] = mix_geom(a->normal_coeffs[1], b->normal_coeffs[1]);
     out->normal_coeffs[2] = mix_geom(a->normal_coeffs[2], b->normal_coeffs[2]);
+    out->normal_coeffs[3] = mix_geom(a->normal_coeffs[3], b->normal_coeffs[3]);
   } else {
     for (i = 0; i < 2; i++) out->normal_coeffs[i] = mix_geom(a->normal_coeffs[i], b->normal_coeffs[i]);
   }

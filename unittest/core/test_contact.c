@@ -60,6 +60,34 @@ static void test_normal_forces(void)
   GS_CHECK_REL(m.kt, 8 * 7e10 / (4 * (2 - 0.25) * (1 + 0.25)), 1e-12, "mindlin NULL: kt = 8 G*");
 }
 
+/* DMT (Derjaguin-Muller-Toporov): Hertz plus a constant pull 2 pi w R* = 4 pi gamma R* (w = 2 gamma,
+ * LAMMPS' gamma the energy of one surface); the friction limit grows with the adhesion as with a load */
+static void test_dmt(void)
+{
+  double hist[8] = {0};
+  gs_contact c;
+  gs_model m;
+  const double radi = 1e-3, radj = 5e-4, reff = radi * radj / (radi + radj), gamma = 0.05, delta = 1e-6;
+  const double estar = 7e10 / (2 * (1 - 0.0625)), pulloff = 4 * GS_PI_VALUE * gamma * reff;
+  const double elastic = 4.0 / 3.0 * estar * sqrt(reff) * pow(delta, 1.5);
+
+  m = parse_model("dmt 7e10 1 0.25 0.05 damping velocity tangential linear_nohistory 1e9 0.5", GS_ORDERING_STANDARD);
+  static_contact(&c, radi, radj, delta);
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(c.force[2], elastic - pulloff, 1e-12, "dmt: F = 4/3 E* sqrt(R*) delta^1.5 - 4 pi gamma R*");
+  static_contact(&c, radi, radj, 1e-15);
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(-c.force[2], 2 * GS_PI_VALUE * (2 * gamma) * reff, 1e-6, "dmt: pull-off force 2 pi w R* at separation");
+
+  /* sliding: |Ft| = mu (F_elastic + F_pulloff), larger than mu |F| */
+  static_contact(&c, radi, radj, delta);
+  c.vr[0] = 1.0;
+  gs_contact_evaluate(&m, &c, hist);
+  GS_CHECK_REL(sqrt(c.fs[0] * c.fs[0] + c.fs[1] * c.fs[1]), 0.5 * (elastic + pulloff), 1e-12,
+               "dmt: sliding friction mu (F_elastic + F_pulloff)");
+
+}
+
 static double frand(void) { return 2.0 * rand() / (double) RAND_MAX - 1.0; }
 
 static void test_rotate_rescale(void)
@@ -328,6 +356,14 @@ static void test_bad_input(void)
       {"hooke 1 1 tangential linear_nohistory 1 1 twisting marshall", "marshall", "", "all"},
       {"hooke 1 1 tangential linear_history 1 1 1 rolling sds 0 1 1", "rolling sds: k must be > 0", "", "all"},
       {"hooke 1 abc tangential linear_history 1 1 1", "expects a number, got 'abc'", "", "all"},
+      {"dmt 1 1 0.3 tangential linear_history 1 1 1", "coefficient cohesion expects a number", "needs 4 coefficients",
+       "any"},
+      {"dmt 1 1 0.3 -1 tangential linear_history 1 1 1", "cohesion must be >= 0", "", "all"},
+      {"dmt 1 0.5 0.3 1 damping tsuji tangential linear_history 1 1 1", "cannot be used with a cohesive", "viscoelastic", "all"},
+      {"dmt 1 0.5 0.3 1 damping coeff_restitution tangential linear_history 1 1 1", "cohesive normal model, dmt", "",
+       "all"},
+      {"dmt 1 1 0.3 1 tangential linear_history 1 1 1 limit_damping", "limit_damping cannot", "", "all"},
+      {"hooke 1 1 damping none tangential linear_history 1 1 1", "unsupported damping model 'none'", "velocity", "all"},
   };
   size_t k;
   for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
@@ -342,6 +378,7 @@ static void test_bad_input(void)
 int main(void)
 {
   test_normal_forces();
+  test_dmt();
   test_rotate_rescale();
   test_carry_to_plane();
   test_pair_swap(GS_ORDERING_STANDARD);

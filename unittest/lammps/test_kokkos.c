@@ -17,6 +17,7 @@
  *           of partners beyond its first 8 per atom).
  *  region:  a region wall the device has no geometry for (a prism: it runs on the host) with the /kk
  *           integrator and pair: it reads the half-step records the device writes.
+ *  extra:   dmt cohesion and the classic tangential models, both orderings, as `models`.
  *  regions: fix wall/gran/sync/region/kk against the CPU fix on every region shape, side, open
  *           faces, move, rotate and changing shape, both orderings; its histories through restarts.
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
@@ -24,7 +25,7 @@
  *           stress; dump) every 10 and every 1000 steps ends bitwise equal.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
- *        region | regions | pair_local | cadence
+ *        region | regions | extra | pair_local | cadence
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
  *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
  *   Kokkos ones on the host (-pk kokkos comm host), default device
@@ -282,14 +283,12 @@ static void partners(void)
   lammps_close(writer);
 }
 
-static void model_case(const char *ordering, int n, int d, int t, int r, int w)
+/* the bed with pair_coeff 1 1 c1, 2 2 c2 and the floor wall c1, CPU against /kk */
+static void words_case(const char *ordering, const char *c1, const char *c2)
 {
-  char c1[512], c2[512];
   void *cpu = gs_lmp_open(), *kk = kk_open();
   double state, contacts, history;
   int touching = 0;
-  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
-  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
   bed(cpu, ordering, c1, c2, c1);
   bed(kk, ordering, c1, c2, c1);
   state = run_pair(cpu, kk, &contacts);
@@ -305,6 +304,39 @@ static void model_case(const char *ordering, int n, int d, int t, int r, int w)
   }
   lammps_close(cpu);
   lammps_close(kk);
+}
+
+static void model_case(const char *ordering, int n, int d, int t, int r, int w)
+{
+  char c1[512], c2[512];
+  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
+  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
+  words_case(ordering, c1, c2);
+}
+
+/* dmt cohesion (fines stick to the grains and to the floor) and the classic tangential models, both
+ * orderings */
+static void extra(void)
+{
+  static const char *const cases[][2] = {
+      {"dmt 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 twisting marshall",
+       "dmt 2.4e4 0.016 0.25 2 damping velocity tangential mindlin NULL 0.4 0.4 rolling sds 160 0.04 0.08 twisting "
+       "marshall"},
+      {"dmt 3e4 200 0.3 5 damping viscoelastic tangential linear_history 800 0.5 0.5",
+       "dmt 2.4e4 160 0.25 2 damping viscoelastic tangential linear_history 640 0.4 0.4"},
+      {"dmt 3e4 20 0.3 5 damping mass_velocity tangential mindlin_rescale NULL 0.5 0.5",
+       "dmt 2.4e4 16 0.25 2 damping mass_velocity tangential mindlin_rescale NULL 0.4 0.4"},
+      {"hooke 1000 0.7 damping coeff_restitution tangential linear_history_classic 800 0.5 0.5",
+       "hooke 800 0.8 damping coeff_restitution tangential linear_history_classic 640 0.4 0.4"},
+      {"hertz/material 3e4 0.7 0.3 damping tsuji tangential mindlin_classic 1.5e4 0.5 0.5 rolling sds 200 0.05 0.1 "
+       "twisting marshall",
+       "hertz/material 2.4e4 0.8 0.25 damping tsuji tangential mindlin_classic 1.2e4 0.4 0.4 rolling sds 160 0.04 "
+       "0.08 twisting marshall"}};
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o;
+  size_t k;
+  for (o = 0; o < 2; o++)
+    for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) words_case(orderings[o], cases[k][0], cases[k][1]);
 }
 
 static void models(int all)
@@ -690,7 +722,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | pair_local | cadence\n");
+                    "partners | region | regions | extra | pair_local | cadence\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -712,6 +744,8 @@ int main(int argc, char **argv)
     region();
   else if (strcmp(argv[2], "regions") == 0)
     regions();
+  else if (strcmp(argv[2], "extra") == 0)
+    extra();
   else if (strcmp(argv[2], "pair_local") == 0)
     pair_local();
   else if (strcmp(argv[2], "cadence") == 0)

@@ -8,9 +8,11 @@
  * rolling and twisting histories do not change sign under i <-> j (see unittest/core/test_contact.c,
  * test_pair_swap), so there gransync deliberately differs from stock once pairs are re-listed.
  *
- * usage: test_vs_stock [all|cover] [on|off]
- *   all:   every normal x damping x tangential x rolling x twisting combination both styles support
- *   cover: a subset in which every sub-model appears with every other sub-model kind at least once
+ * usage: test_vs_stock [all|cover|cohesive|classic] [on|off]
+ *   all:      every normal x damping x tangential x rolling x twisting combination both styles support
+ *   cover:    a subset in which every sub-model appears with every other sub-model kind at least once
+ *   cohesive: dmt with each damping stock allows with cohesion and each tangential model
+ *   classic:  linear_history_classic and mindlin_classic with each normal and damping model
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -45,16 +47,14 @@ static void setup(void *lmp, const char *newton, const char *pair_style, const c
   gs_cmd(lmp, "thermo_style custom step c_ncontacts");
 }
 
-static int run_combo(const char *newton, int n, int d, int t, int r, int w)
+/* the bed with pair_coeff 1 1 c1 and 2 2 c2 (1 2 mixed) */
+static int run_words(const char *newton, const char *c1, const char *c2, int relist)
 {
-  char c1[512], c2[512], label[640];
+  char label[640];
   void *stock = gs_lmp_open(), *sync = gs_lmp_open();
   double worst = 0.0, contacts;
   int block, natoms;
-  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
-  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
-  snprintf(label, sizeof(label), "newton %s, %s: %s", newton, r == 0 && w == 0 ? "re-listed" : "list once", c1);
-  const int relist = r == 0 && w == 0;
+  snprintf(label, sizeof(label), "newton %s, %s: %s", newton, relist ? "re-listed" : "list once", c1);
   setup(stock, newton, "pair_style granular", c1, c2, relist);
   setup(sync, newton, "pair_style granular/sync ordering standard", c1, c2, relist);
   natoms = (int) lammps_get_natoms(stock);
@@ -93,14 +93,85 @@ static int run_combo(const char *newton, int n, int d, int t, int r, int w)
   return worst <= TOLERANCE;
 }
 
+static int run_combo(const char *newton, int n, int d, int t, int r, int w)
+{
+  char c1[512], c2[512];
+  gs_model_words(c1, sizeof(c1), n, d, t, r, w, 1.0);
+  gs_model_words(c2, sizeof(c2), n, d, t, r, w, 0.8);
+  return run_words(newton, c1, c2, r == 0 && w == 0);
+}
+
+/* dmt cohesion with every damping stock allows with it and every tangential model (numeric kt:
+ * with kt NULL gransync mixes unlike types' shear moduli on purpose, doc/ordering.md). Cohesion
+ * (surface energy 5, 2 for type 2) makes the fines stick to the large grains and to each other:
+ * pull-off 4 pi gamma R* against weights of 0.03 (fines) to 30 (large grains). */
+static void cohesive(const char *newton)
+{
+  static const char *const dampings[] = {"velocity", "mass_velocity", "viscoelastic"};
+  static const char *const damps[] = {"0.02", "20", "200"};
+  int d, t;
+  for (d = 0; d < 3; d++)
+    for (t = 0; t < GS_COMBO_TANGENTIALS; t++) {
+      char c1[512], c2[512], tangential[2][128];
+      int s;
+      for (s = 0; s < 2; s++) {
+        const double f = s ? 0.8 : 1.0;
+        if (t == 0)
+          snprintf(tangential[s], sizeof(tangential[s]), "linear_nohistory %g %g", 0.5 * f, 0.5 * f);
+        else if (t == 1)
+          snprintf(tangential[s], sizeof(tangential[s]), "linear_history %g %g %g", 800.0 * f, 0.5 * f, 0.5 * f);
+        else
+          snprintf(tangential[s], sizeof(tangential[s]), "%s %g %g %g", gs_combo_tangentials[t], 1.5e4 * f, 0.5 * f,
+                   0.5 * f);
+      }
+      snprintf(c1, sizeof(c1), "dmt 3e4 %s 0.3 5 damping %s tangential %s%s", damps[d], dampings[d], tangential[0],
+               t == 2 ? " rolling sds 200 0.05 0.1 twisting marshall" : "");
+      snprintf(c2, sizeof(c2), "dmt 2.4e4 %s 0.25 2 damping %s tangential %s%s", damps[d], dampings[d], tangential[1],
+               t == 2 ? " rolling sds 160 0.04 0.08 twisting marshall" : "");
+      run_words(newton, c1, c2, t != 2);
+    }
+}
+
+/* the classic tangential models (gran/hooke/history, gran/hertz/history order of operations) with
+ * every normal and damping model; rolling and twisting on a list built once */
+static void classic(const char *newton)
+{
+  static const char *const tangentials[] = {"linear_history_classic", "mindlin_classic"};
+  int n, d, t;
+  for (n = 0; n < GS_COMBO_NORMALS; n++)
+    for (d = 0; d < GS_COMBO_DAMPINGS; d++)
+      for (t = 0; t < 2; t++) {
+        char c1[1024], c2[1024], w1[512], w2[512], *tail;
+        const int spin = (n + d + t) % 3 == 0;
+        /* the sub-model words of the sweep, with its tangential model replaced */
+        gs_model_words(w1, sizeof(w1), n, d, 1, spin, spin ? 2 : 0, 1.0);
+        gs_model_words(w2, sizeof(w2), n, d, 1, spin, spin ? 2 : 0, 0.8);
+        tail = strstr(w1, " tangential linear_history");
+        *tail = '\0';
+        snprintf(c1, sizeof(c1), "%s tangential %s %g 0.5 0.5%s", w1, tangentials[t], t ? 1.5e4 : 800.0,
+                 strstr(tail + 1, "0.5 0.5") + 7);
+        tail = strstr(w2, " tangential linear_history");
+        *tail = '\0';
+        snprintf(c2, sizeof(c2), "%s tangential %s %g 0.4 0.4%s", w2, tangentials[t], t ? 1.2e4 : 640.0,
+                 strstr(tail + 1, "0.4 0.4") + 7);
+        run_words(newton, c1, c2, !spin);
+      }
+}
+
 int main(int argc, char **argv)
 {
   const int all = argc < 2 || strcmp(argv[1], "all") == 0;
+  const int only_cohesive = argc > 1 && strcmp(argv[1], "cohesive") == 0;
+  const int only_classic = argc > 1 && strcmp(argv[1], "classic") == 0;
   const char *newton = argc > 2 ? argv[2] : "on";
   int n, d, t, r, w, k, status;
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
-  if (all) {
+  if (only_cohesive) {
+    cohesive(newton);
+  } else if (only_classic) {
+    classic(newton);
+  } else if (all) {
     for (n = 0; n < 3; n++)
       for (d = 0; d < 5; d++)
         for (t = 0; t < 6; t++)

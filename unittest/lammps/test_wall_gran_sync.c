@@ -318,6 +318,37 @@ static void test_region_vs_stock(void)
   }
 }
 
+/* A cohesive (dmt) wall model against stock: a floor, a region bowl and a box; spheres pressed on
+ * them stick (pull-off 4 pi gamma r: about 20 times their weight here) */
+static void test_cohesive_vs_stock(void)
+{
+  static const char *const models[] = {
+      "dmt 1e5 0.02 0.3 2 damping velocity tangential mindlin NULL 1.0 0.4 rolling sds 50 0.02 0.1 twisting marshall",
+      "dmt 1e5 1.0 0.3 2 damping viscoelastic tangential linear_history 3e4 1.0 0.4",
+      "dmt 1e5 20 0.3 2 damping mass_velocity tangential mindlin_rescale/force NULL 1.0 0.4"};
+  size_t k;
+  for (k = 0; k < sizeof(models) / sizeof(models[0]); k++) {
+    void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+    void *both[2] = {stock, sync};
+    double worst;
+    int s;
+    for (s = 0; s < 2; s++) {
+      spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+      gs_cmd(both[s], "region bowl sphere 0 0 0 1.0 side in");
+      gs_cmd(both[s], "region cube block -0.9 0.9 -0.9 0.9 -0.9 0.9 side in");
+    }
+    gs_cmd(stock, "fix floor all wall/gran granular %s zplane -0.8 NULL", models[k]);
+    gs_cmd(stock, "fix bowl all wall/gran/region granular %s region bowl", models[k]);
+    gs_cmd(stock, "fix cube all wall/gran/region granular %s region cube", models[k]);
+    gs_cmd(sync, "fix floor all wall/gran/sync granular %s zplane -0.8 NULL ordering standard", models[k]);
+    gs_cmd(sync, "fix bowl all wall/gran/sync/region granular %s region bowl ordering standard", models[k]);
+    gs_cmd(sync, "fix cube all wall/gran/sync/region granular %s region cube ordering standard", models[k]);
+    worst = run_against_stock(stock, sync);
+    GS_CHECK(worst <= 1e-10, "cohesive walls, ordering standard, %s: equal stock after 1000 steps (max rel diff %.2e)",
+             models[k], worst);
+  }
+}
+
 /* A ball rolling without slipping in a spherical bowl of radius R: small oscillations have the
  * period 2 pi sqrt(7 (R - r) / (5 g)). The contact normal turns with the ball, so the ordering
  * matters here; the standard ordering's error is printed. */
@@ -414,6 +445,7 @@ int main(int argc, char **argv)
   test_incline("standard", 1.2, 0.2);
   test_wiggle_floor();
   test_region_vs_stock();
+  test_cohesive_vs_stock();
   test_bowl();
   test_restart();
   test_restart_layout_changed();
