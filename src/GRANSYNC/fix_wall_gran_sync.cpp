@@ -101,7 +101,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   model.ordering = wall_ordering(error, "fix wall/gran/sync", explicit_sync, ordering);
 
   time_origin = update->ntimestep;
-  size_history = model.size_history;
+  size_history = gs_wall_history_size(&model);
   maxexchange = size_history;    // sizes comm buffers for migrating atoms
   restart_peratom = size_history > 0;
   if (size_history > 0) {

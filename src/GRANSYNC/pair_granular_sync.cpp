@@ -184,14 +184,21 @@ void PairGranularSync::init_style()
       if (setflag[MIN(i, j)][MAX(i, j)])
         model_ref(i, j).ordering = explicit_sync_ref(i, j) ? GS_ORDERING_SYNCHRONIZED : default_ordering;
 
-  // mixed models are rebuilt in init_one(); the layout covers all explicit ones now
+  // mixed models are rebuilt in init_one(); the layout covers all explicit ones now. A JKR contact
+  // is remembered (the touch flag of the history fix) and reaches beyond touching, which a neighbor
+  // list built from the radii alone would miss; Pair::beyond_contact tells the history fix that
+  // every listed pair may hold history
   use_history = 0;
+  beyond_contact = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
-      if (setflag[i][j] && model_ref(i, j).size_history > 0) use_history = 1;
+      if (setflag[i][j]) {
+        if (model_ref(i, j).size_history > 0) use_history = 1;
+        if (model_ref(i, j).normal == GS_NORMAL_JKR) use_history = beyond_contact = 1;
+      }
   assign_history_layout();
 
-  int req_flags = NeighConst::REQ_SIZE;
+  int req_flags = beyond_contact ? NeighConst::REQ_DEFAULT : NeighConst::REQ_SIZE;
   if (use_history) req_flags |= NeighConst::REQ_HISTORY;
   neighbor->add_request(this, req_flags);
 
@@ -315,6 +322,14 @@ double PairGranularSync::init_one(int i, int j)
     cutoff = maxrad_dynamic[i] + maxrad_dynamic[j];
     cutoff = MAX(cutoff, maxrad_dynamic[i] + maxrad_frozen[j]);
     cutoff = MAX(cutoff, maxrad_frozen[i] + maxrad_dynamic[j]);
+    const gs_model *m = &model_ref(i, j);
+    if (m->normal == GS_NORMAL_JKR) {
+      // a contact holds until the pull-off distance (0 where a frozen type has no atoms)
+      auto pulloff = [m](double ri, double rj) { return ri > 0.0 && rj > 0.0 ? gs_pulloff_distance(m, ri * rj / (ri + rj)) : 0.0; };
+      cutoff += pulloff(maxrad_dynamic[i], maxrad_dynamic[j]);
+      cutoff = MAX(cutoff, maxrad_frozen[i] + maxrad_dynamic[j] + pulloff(maxrad_frozen[i], maxrad_dynamic[j]));
+      cutoff = MAX(cutoff, maxrad_dynamic[i] + maxrad_frozen[j] + pulloff(maxrad_dynamic[i], maxrad_frozen[j]));
+    }
   } else {
     for (int k = 1; k <= atom->ntypes; k++) {
       cutoff = MAX(cutoff, 2.0 * maxrad_dynamic[k]);
@@ -420,7 +435,7 @@ void PairGranularSync::compute(int eflag, int vflag)
       gs_sub3(x[i], x[j], c.dx);
       c.radi = radius[i];
       c.radj = radius[j];
-      if (!gs_pair_touching(&c)) {
+      if (!gs_pair_in_contact(m, &c, use_history && touch[jj])) {
         // a pair that was not touching already holds zero history; most neighbors are such pairs
         if (use_history && touch[jj]) {
           touch[jj] = 0;
@@ -474,11 +489,11 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   gs_sub3(atom->x[i], atom->x[j], c.dx);
   c.radi = atom->radius[i];
   c.radj = atom->radius[j];
-  if (!gs_pair_touching(&c)) return 0.0;
 
   // work on a copy: single() reports, it never advances contact history
   std::vector<double> history(MAX(size_history, 1), 0.0);
-  if (use_history) stored_history(i, j, history.data());
+  const int was_touching = use_history ? stored_history(i, j, history.data()) : 0;
+  if (!gs_pair_in_contact(m, &c, was_touching)) return 0.0;
 
   c.dt = update->dt;
   c.history_update = 0;
@@ -510,8 +525,9 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
 
 /* ---------------------------------------------------------------------- */
 
-// the history of contact (i,j) as i's neighbor row holds it; zeros if j is not in that row
-void PairGranularSync::stored_history(int i, int j, double *history)
+// the history of contact (i,j) as i's neighbor row holds it, and its touch flag; zeros and 0 if j is
+// not in that row
+int PairGranularSync::stored_history(int i, int j, double *history)
 {
   if (!fix_history || !fix_history->firstvalue)
     error->one(FLERR, "pair granular/sync: single() needs contact history, which is built on the first run");
@@ -521,9 +537,10 @@ void PairGranularSync::stored_history(int i, int j, double *history)
     neighprev = (neighprev + 1) % jnum;
     if ((jlist[neighprev] & NEIGHMASK) == j) {
       std::copy_n(&fix_history->firstvalue[i][size_history * neighprev], size_history, history);
-      return;
+      return fix_history->firstflag[i][neighprev];
     }
   }
+  return 0;
 }
 
 void PairGranularSync::transfer_history(double *source, double *target, int itype, int jtype)

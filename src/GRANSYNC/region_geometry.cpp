@@ -2,14 +2,13 @@
    gransync: synchronized-ordering granular contacts for LAMMPS
    SPDX-License-Identifier: GPL-2.0-or-later
 
-   LAMMPS' region classes keep their shape in protected or private members and offer no accessor.
-   An explicit template instantiation may name any member (C++17 [temp.spec]/6), so a pointer to
-   each member is taken once, below; a LAMMPS version that renames one fails to compile here
-   rather than reading wrong data.
+   LAMMPS' region classes keep their shape in protected or private members and offer no accessor:
+   they are read through gransync_member_access.h.
 ------------------------------------------------------------------------- */
 
 #include "region_geometry.h"
 
+#include "gransync_member_access.h"
 #include "region.h"
 #include "region_block.h"
 #include "region_cone.h"
@@ -21,47 +20,36 @@
 
 using namespace LAMMPS_NS;
 
-namespace {
-
-// member_of(Tag()): the pointer to the member Expose<Tag, &Class::member> was instantiated with
-template <class Tag, typename Tag::type M> struct Expose {
-  friend typename Tag::type member_of(Tag) { return M; }
-};
-
-#define GRANSYNC_EXPOSE(name, Class, Type, member)                                                          \
-  struct name {                                                                                            \
-    using type = Type Class::*;                                                                            \
-    friend type member_of(name);                                                                           \
-  };                                                                                                       \
-  template struct Expose<name, &Class::member>
-
 using Vec3 = double[3];
-GRANSYNC_EXPOSE(RotPoint, Region, Vec3, point);
-GRANSYNC_EXPOSE(RotUnit, Region, Vec3, runit);
-GRANSYNC_EXPOSE(BlockXlo, RegBlock, double, xlo);
-GRANSYNC_EXPOSE(BlockXhi, RegBlock, double, xhi);
-GRANSYNC_EXPOSE(BlockYlo, RegBlock, double, ylo);
-GRANSYNC_EXPOSE(BlockYhi, RegBlock, double, yhi);
-GRANSYNC_EXPOSE(BlockZlo, RegBlock, double, zlo);
-GRANSYNC_EXPOSE(BlockZhi, RegBlock, double, zhi);
-GRANSYNC_EXPOSE(SphereXc, RegSphere, double, xc);
-GRANSYNC_EXPOSE(SphereYc, RegSphere, double, yc);
-GRANSYNC_EXPOSE(SphereZc, RegSphere, double, zc);
-GRANSYNC_EXPOSE(SphereRadius, RegSphere, double, radius);
-GRANSYNC_EXPOSE(CylAxis, RegCylinder, char, axis);
-GRANSYNC_EXPOSE(CylC1, RegCylinder, double, c1);
-GRANSYNC_EXPOSE(CylC2, RegCylinder, double, c2);
-GRANSYNC_EXPOSE(CylRadius, RegCylinder, double, radius);
-GRANSYNC_EXPOSE(CylLo, RegCylinder, double, lo);
-GRANSYNC_EXPOSE(CylHi, RegCylinder, double, hi);
-GRANSYNC_EXPOSE(ConeAxis, RegCone, char, axis);
-GRANSYNC_EXPOSE(ConeC1, RegCone, double, c1);
-GRANSYNC_EXPOSE(ConeC2, RegCone, double, c2);
-GRANSYNC_EXPOSE(ConeRadiusLo, RegCone, double, radiuslo);
-GRANSYNC_EXPOSE(ConeRadiusHi, RegCone, double, radiushi);
-GRANSYNC_EXPOSE(ConeLo, RegCone, double, lo);
-GRANSYNC_EXPOSE(ConeHi, RegCone, double, hi);
-GRANSYNC_EXPOSE(ConeMaxRadius, RegCone, double, maxradius);
+GRANSYNC_EXPOSE(RotPoint, Region, Vec3, point)
+GRANSYNC_EXPOSE(RotUnit, Region, Vec3, runit)
+GRANSYNC_EXPOSE(BlockXlo, RegBlock, double, xlo)
+GRANSYNC_EXPOSE(BlockXhi, RegBlock, double, xhi)
+GRANSYNC_EXPOSE(BlockYlo, RegBlock, double, ylo)
+GRANSYNC_EXPOSE(BlockYhi, RegBlock, double, yhi)
+GRANSYNC_EXPOSE(BlockZlo, RegBlock, double, zlo)
+GRANSYNC_EXPOSE(BlockZhi, RegBlock, double, zhi)
+GRANSYNC_EXPOSE(SphereXc, RegSphere, double, xc)
+GRANSYNC_EXPOSE(SphereYc, RegSphere, double, yc)
+GRANSYNC_EXPOSE(SphereZc, RegSphere, double, zc)
+GRANSYNC_EXPOSE(SphereRadius, RegSphere, double, radius)
+GRANSYNC_EXPOSE(CylAxis, RegCylinder, char, axis)
+GRANSYNC_EXPOSE(CylC1, RegCylinder, double, c1)
+GRANSYNC_EXPOSE(CylC2, RegCylinder, double, c2)
+GRANSYNC_EXPOSE(CylRadius, RegCylinder, double, radius)
+GRANSYNC_EXPOSE(CylLo, RegCylinder, double, lo)
+GRANSYNC_EXPOSE(CylHi, RegCylinder, double, hi)
+GRANSYNC_EXPOSE(ConeAxis, RegCone, char, axis)
+GRANSYNC_EXPOSE(ConeC1, RegCone, double, c1)
+GRANSYNC_EXPOSE(ConeC2, RegCone, double, c2)
+GRANSYNC_EXPOSE(ConeRadiusLo, RegCone, double, radiuslo)
+GRANSYNC_EXPOSE(ConeRadiusHi, RegCone, double, radiushi)
+GRANSYNC_EXPOSE(ConeLo, RegCone, double, lo)
+GRANSYNC_EXPOSE(ConeHi, RegCone, double, hi)
+GRANSYNC_EXPOSE(ConeMaxRadius, RegCone, double, maxradius)
+using namespace gransync_access;
+
+namespace {
 
 template <class Tag, class Object> auto &field(Object *object)
 {

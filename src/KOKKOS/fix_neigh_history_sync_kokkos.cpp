@@ -8,11 +8,35 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "comm.h"
+#include "gransync_member_access.h"
 #include "gransync_kokkos_rows.h"
 #include "neigh_list_kokkos.h"
 #include "pair.h"
 
 using namespace LAMMPS_NS;
+
+// LAMMPS' fix keeps the partner lists private; packing reads them (copy_rows())
+GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_int_1d,
+                d_npartner)
+GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_2d,
+                d_partner)
+#ifdef LMP_KOKKOS_GPU
+GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_int_1d, d_npartner)
+GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_2d, d_partner)
+#endif
+
+namespace {
+template <class DeviceType> struct PartnerViews {
+  using Count = gransync_access::DevicePartnerCount;
+  using Tags = gransync_access::DevicePartnerTags;
+};
+#ifdef LMP_KOKKOS_GPU
+template <> struct PartnerViews<LMPHostType> {
+  using Count = gransync_access::HostPartnerCount;
+  using Tags = gransync_access::HostPartnerTags;
+};
+#endif
+}    // namespace
 
 // partners each local atom will get from the current list in LAMMPS' pre_exchange(): one per
 // touching pair of its row, and one for each touching pair naming it from another local row
@@ -124,9 +148,17 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_r
   if (rows_packed) copy_rows(false);
 }
 
-// between LAMMPS' arrays and the packed rows: into the rows (with the neighbors) or back
+// between LAMMPS' arrays and the packed rows: into the rows (with the neighbors) or back. Packing
+// right after LAMMPS' post_neighbor(), a pair's touch flag is 1 only if its partner was found:
+// LAMMPS' Kokkos fix leaves the neighbor's index in the flag of a pair it did not find, which a
+// contact that holds beyond touching (JKR) would read as touching
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_rows(const bool pack)
 {
+  if (pack) this->atomKK->sync(this->execution_space, TAG_MASK);
+  const auto tag = this->atomKK->k_tag.template view<DeviceType>();
+  FixNeighHistoryKokkos<DeviceType> *base = this;
+  const auto partner = base->*member_of(typename PartnerViews<DeviceType>::Tags());
+  const auto npartner = base->*member_of(typename PartnerViews<DeviceType>::Count());
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   const int dnum = this->dnum;
   this->k_firstflag.template sync<DeviceType>();
@@ -146,7 +178,12 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_row
         for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
           if (pack) {
             neighbors(p) = list_neighbors(i, jj);
-            touch(p) = list_touch(i, jj);
+            int found = 0;
+            if (list_touch(i, jj) == 1) {
+              const tagint jtag = tag(list_neighbors(i, jj) & NEIGHMASK);
+              for (int m = 0; m < npartner(i) && !found; m++) found = partner(i, m) == jtag;
+            }
+            touch(p) = found;
             for (int k = 0; k < dnum; k++) values(dnum * p + k) = list_values(i, dnum * jj + k);
           } else {
             list_touch(i, jj) = touch(p);

@@ -88,7 +88,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
         if (!(d_mask(i) & bit)) return;
         double x[3], v[3], xh[3], vh[3], omega[3], f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};
-        double hist[GS_MAX_HISTORY];
+        double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
         for (int k = 0; k < 3; k++) {
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);

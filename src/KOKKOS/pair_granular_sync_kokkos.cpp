@@ -125,7 +125,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
       c.r = 0.0;    // the core computes it for pairs; set so flow analysis sees no uninitialized read
       c.radi = radius(i);
       c.radj = radius(j);
-      if (!gs_pair_touching(&c)) {
+      if (!gs_pair_in_contact(m, &c, s.use_history && touch(p))) {
         if (s.use_history && touch(p)) {
           touch(p) = 0;
           for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = 0.0;
@@ -318,7 +318,7 @@ double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int j
   return PairGranularSync::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
 }
 
-template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
+template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
 {
   const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
   if (!h_list_current) {
@@ -332,13 +332,14 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_hist
     copy(h_start, rows.start);
     copy(h_neighbors, rows.neighbors);
     copy(h_values, rows.values);
+    copy(h_touch, rows.touch);
     typename AT::t_int_1d::host_mirror_type h_ilist;
     copy(h_ilist, k_list->d_ilist);
     h_row_of.assign(atom->nlocal + atom->nghost, -1);
     for (int ii = 0; ii < k_list->inum; ii++) h_row_of[h_ilist(ii)] = ii;
     h_list_current = true;
   }
-  if (i >= (int) h_row_of.size() || h_row_of[i] < 0) return;
+  if (i >= (int) h_row_of.size() || h_row_of[i] < 0) return 0;
   const tagint *tag = atom->tag;
   for (int jj = 0, p = h_start(h_row_of[i]); jj < h_numneigh(i); jj++, p++) {
     if ((h_neighbors(p) & NEIGHMASK) != j) continue;
@@ -346,8 +347,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::stored_hist
     const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
     for (int k = 0; k < size_history; k++)
       history[k] = h_values(size_history * p + k) * orientation(m, k, sigma);
-    return;
+    return h_touch(p);
   }
+  return 0;
 }
 
 // The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model

@@ -29,7 +29,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  protected:
   const char *history_fix_style() const override;
-  void stored_history(int i, int j, double *history) override;
+  int stored_history(int i, int j, double *history) override;
 
  private:
   int neighflag;
@@ -38,7 +38,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   // host copies of the packed list rows and their history for single(), taken at its first call
   // after a force computation (LAMMPS' build counter neighbor->ncalls restarts at every run's setup)
   typename AT::t_int_1d::host_mirror_type h_numneigh;
-  typename Kokkos::View<int *, DeviceType>::host_mirror_type h_start, h_neighbors;
+  typename Kokkos::View<int *, DeviceType>::host_mirror_type h_start, h_neighbors, h_touch;
   typename Kokkos::View<KK_FLOAT *, DeviceType>::host_mirror_type h_values;
   std::vector<int> h_row_of;    // atom -> its row in the list, -1 without one
   bool h_list_current;

@@ -16,7 +16,7 @@ extern "C" {
 #endif
 
 /* values are stored in restart files: new kinds go at the end */
-enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL, GS_NORMAL_DMT };
+enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL, GS_NORMAL_DMT, GS_NORMAL_JKR };
 enum gs_damping_kind {
   GS_DAMPING_VELOCITY = 1,
   GS_DAMPING_MASS_VELOCITY,
@@ -45,6 +45,7 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
 #define GS_FRAME_EPSILON 1e-10
 
 #define GS_PI_VALUE 3.14159265358979323846
+#define GS_2PI_VALUE 6.28318530717958647692
 
 /* Most history doubles any model carries: mindlin_rescale tangential (4), rolling (3), twisting (1).
  * Device kernels keep one contact's history in a local array of this size. */
@@ -58,7 +59,7 @@ typedef struct gs_model {
   int geometry;      /* enum gs_geometry */
 
   /* coefficients as the user gave them (NULL stored as -1), kept for mixing and restarts */
-  double normal_coeffs[4]; /* dmt: E, damp, poisson, cohesion */
+  double normal_coeffs[4]; /* dmt, jkr: E, damp, poisson, cohesion */
   double tangential_coeffs[3];
   double rolling_coeffs[3];
   double twisting_coeffs[3];
@@ -68,8 +69,9 @@ typedef struct gs_model {
   /* derived constants used by gs_contact_evaluate() */
   double kn;            /* hooke: F = kn delta; hertz: F = kn a delta */
   double damp_normal;   /* damping coefficient after the damping model's transform */
-  double emod, poiss;   /* hertz/material, dmt */
-  double cohesion;      /* dmt: surface energy per unit area of one surface (LAMMPS' gamma) */
+  double emod, poiss;   /* hertz/material, dmt, jkr */
+  double cohesion;      /* dmt, jkr: surface energy per unit area of one surface (LAMMPS' gamma) */
+  double emix;          /* jkr: the effective modulus E* (kn = 4/3 E*) */
   double kt, xt, mut;   /* tangential stiffness, damping ratio, friction */
   double kr, gammar, mur;
   double ktw, gammatw, mutw;
@@ -110,6 +112,55 @@ GS_FN void gs_reconstruct_half_step(const double *dx, const double *vr, double d
   dx_half[0] = dx[0] - 0.5 * dt * vr[0];
   dx_half[1] = dx[1] - 0.5 * dt * vr[1];
   dx_half[2] = dx[2] - 0.5 * dt * vr[2];
+}
+
+/* ---- JKR (Johnson-Kendall-Roberts) cohesion ---------------------------------------------------
+ * A JKR contact, once made, holds beyond touching until the surfaces are the pull-off distance
+ * apart; its contact radius solves the JKR relation between overlap and radius in closed form. */
+
+/* the pull-off distance beyond touching: cbrt(3 pi^2 / 16) cbrt(R* gamma^2 / E*^2); 0 for other models */
+GS_FN double gs_pulloff_distance(const gs_model *m, double reff)
+{
+  if (m->normal != GS_NORMAL_JKR || !(reff > 0.0)) return 0.0;
+  return 1.2277228507842888 * cbrt(reff * m->cohesion * m->cohesion / (m->emix * m->emix));
+}
+
+/* contact radius a for the overlap delta (dr = delta R*, negative beyond touching); the
+ * arithmetic follows stock LAMMPS' so that the standard ordering reproduces it */
+GS_FN double gs_jkr_contact_radius(const gs_model *m, double dr, double reff)
+{
+  const double e = m->emix, w = m->cohesion;
+  const double r2 = reff * reff, dr2 = dr * dr;
+  const double base = w * w * r2 * r2 * e;
+  const double t1 = 266.479318829412648029 * base; /* 27 pi^2 */
+  const double t2 = 8.0 * dr * dr2 * e * e * e;
+  const double t3 = 4.0 * dr2 * e;
+  const double under1 = base * (t1 + 2.0 * t2);
+  const double t4 = cbrt(t1 + t2 + 5.19615242270663202362 * GS_PI_VALUE * sqrt(under1 < 0.0 ? 0.0 : under1));
+  const double t5 = t3 / t4 + t4 / e;
+  const double under2 = 2.0 * dr + t5;
+  const double t6 = sqrt(under2 < 0.0 ? 0.0 : under2);
+  const double under3 = 4.0 * dr - t5 + 14.69693845669906728801 * w * GS_PI_VALUE * r2 / (e * t6);
+  return 0.40824829046386307274 * (t6 + sqrt(under3 < 0.0 ? 0.0 : under3));
+}
+
+/* whether a pair is in contact: overlapping, or (JKR) still held after having touched */
+GS_FN int gs_pair_in_contact(const gs_model *m, const gs_contact *c, int was_touching)
+{
+  const double radsum = c->radi + c->radj;
+  const double reach = m->normal == GS_NORMAL_JKR && was_touching
+                           ? radsum + gs_pulloff_distance(m, c->radi * c->radj / radsum)
+                           : radsum;
+  return gs_dot3(c->dx, c->dx) < reach * reach;
+}
+
+/* whether a sphere touches a flat or curved wall (r, radi, radj), or (JKR) is still held by it */
+GS_FN int gs_wall_in_contact(const gs_model *m, const gs_contact *c, int was_touching)
+{
+  double reach = c->radi;
+  if (m->normal == GS_NORMAL_JKR && was_touching)
+    reach += gs_pulloff_distance(m, c->radj == 0.0 ? c->radi : c->radi * c->radj / (c->radi + c->radj));
+  return c->r * c->r < reach * reach;
 }
 
 /* overlap test of two spheres (dx, radi, radj) */
@@ -353,7 +404,10 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
   rinv = 1.0 / c->r;
   c->delta = radsum - c->r;
-  c->contact_radius = m->needs_contact_radius ? sqrt(c->delta * reff) : 0.0;
+  if (kinds.normal == GS_NORMAL_JKR)
+    c->contact_radius = gs_jkr_contact_radius(m, c->delta * reff, reff);
+  else
+    c->contact_radius = m->needs_contact_radius ? sqrt(c->delta * reff) : 0.0;
 
   gs_scale3(rinv, c->dx, n_full);
   /* vector histories advanced this step in the synchronized ordering were left perpendicular to
@@ -390,10 +444,17 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   if (sync) gs_carry_to_plane(vtr, n_full, carry_dir, carry);
 
   /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
-  if (kinds.normal == GS_NORMAL_HOOKE)
+  if (kinds.normal == GS_NORMAL_HOOKE) {
     fnormal = m->kn * c->delta;
-  else
+  } else if (kinds.normal == GS_NORMAL_JKR) {
+    /* Hertz's force at the JKR contact radius less the adhesion over the contact area; the
+     * friction limit counts the pull-off force 3 pi gamma R* twice, as stock */
+    const double a = c->contact_radius, a2 = a * a;
+    fnormal = m->kn * a * a2 / reff - GS_2PI_VALUE * a2 * sqrt(4.0 * m->cohesion * m->emix / (GS_PI_VALUE * a));
+    fpulloff = 3.0 * GS_PI_VALUE * m->cohesion * reff;
+  } else {
     fnormal = m->kn * c->contact_radius * c->delta;
+  }
   /* DMT: a constant adhesive pull while touching, the pull-off force 2 pi w R* (w = 2 gamma) */
   if (kinds.normal == GS_NORMAL_DMT) {
     fpulloff = 4.0 * GS_PI_VALUE * m->cohesion * reff;
@@ -416,9 +477,10 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   fdamp = -damp_prefactor * vnnr;
   c->fn_total = fnormal + fdamp;
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
-  /* friction limit: the total normal force; DMT: the elastic force plus the pull-off force (the
-   * adhesion presses the surfaces together as a load would, as in stock LAMMPS) */
-  fncrit = kinds.normal == GS_NORMAL_DMT ? fabs(fnormal + 2.0 * fpulloff) : fabs(c->fn_total);
+  /* friction limit: the total normal force; DMT, JKR: the elastic force plus twice the pull-off
+   * force (the adhesion presses the surfaces together as a load would, as in stock LAMMPS) */
+  fncrit = kinds.normal == GS_NORMAL_DMT || kinds.normal == GS_NORMAL_JKR ? fabs(fnormal + 2.0 * fpulloff)
+                                                                          : fabs(c->fn_total);
 
   if (kinds.tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
     gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit);

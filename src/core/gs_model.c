@@ -11,7 +11,7 @@
 
 #define GS_PI 3.14159265358979323846
 
-static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material", "dmt"};
+static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material", "dmt", "jkr"};
 static const char *const damping_names[] = {"", "velocity", "mass_velocity", "viscoelastic", "tsuji",
                                             "coeff_restitution"};
 static const char *const tangential_names[] = {"", "linear_nohistory", "linear_history", "mindlin",
@@ -76,7 +76,7 @@ static int lookup(const char *const *names, int n, int first, const char *word)
 /* Stock pair granular models that gransync does not implement get a message of their own. */
 static int stock_only(const char *word)
 {
-  static const char *const names[] = {"jkr", "mdr", "none"};
+  static const char *const names[] = {"mdr", "none"};
   int i;
   for (i = 0; i < COUNT(names); i++)
     if (strcmp(word, names[i]) == 0) return 1;
@@ -112,6 +112,12 @@ static int read_coeffs(const char *what, const char *model, int count, const cha
   return iarg + count;
 }
 
+/* dmt and jkr: E damp poisson cohesion */
+static int gs_normal_cohesive(int kind)
+{
+  return kind == GS_NORMAL_DMT || kind == GS_NORMAL_JKR;
+}
+
 /* mindlin, mindlin_rescale and their /force variants: kt may be NULL (8 G*) */
 static int gs_tangential_mindlin_family(int kind)
 {
@@ -143,8 +149,8 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
     return fail(err, "unknown normal model '%s' (allowed: %s)", arg[0], allowed(normal_names, COUNT(normal_names), 1));
   }
   m->normal = kind;
-  iarg = read_coeffs("normal", arg[0], kind == GS_NORMAL_DMT ? 4 : (kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2),
-                     kind == GS_NORMAL_DMT ? dmt_args : (kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args),
+  iarg = read_coeffs("normal", arg[0], gs_normal_cohesive(kind) ? 4 : (kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2),
+                     gs_normal_cohesive(kind) ? dmt_args : (kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args),
                      narg, arg, 1, m->normal_coeffs, 0, err);
   if (iarg < 0) return -1;
 
@@ -262,24 +268,25 @@ int gs_model_finalize(gs_model *m, char *err)
   int nt, nr, ntw;
 
   /* normal */
-  if (m->normal == GS_NORMAL_HERTZ_MATERIAL || m->normal == GS_NORMAL_DMT) {
+  if (m->normal == GS_NORMAL_HERTZ_MATERIAL || gs_normal_cohesive(m->normal)) {
     if (!(nc[0] > 0.0)) return fail(err, "normal %s: E must be > 0, got %g", nname, nc[0]);
     if (!(nc[2] > -1.0 && nc[2] <= 0.5))
       return fail(err, "normal %s: poisson must be in (-1, 0.5], got %g", nname, nc[2]);
     m->emod = nc[0];
     m->poiss = nc[2];
     if (m->mixed)
-      m->kn = (4.0 / 3.0) * nc[0];
+      m->emix = nc[0];
     else if (m->geometry == GS_GEOMETRY_PAIR)
-      m->kn = (4.0 / 3.0) * mix_stiffness_e(nc[0], nc[0], nc[2], nc[2]);
+      m->emix = mix_stiffness_e(nc[0], nc[0], nc[2], nc[2]);
     else
-      m->kn = (4.0 / 3.0) * wall_stiffness_e(nc[0], nc[2]);
+      m->emix = wall_stiffness_e(nc[0], nc[2]);
+    m->kn = (4.0 / 3.0) * m->emix;
   } else {
     if (!(nc[0] >= 0.0)) return fail(err, "normal %s: k must be >= 0, got %g", nname, nc[0]);
     m->kn = nc[0];
   }
   if (!(nc[1] >= 0.0)) return fail(err, "normal %s: damp must be >= 0, got %g", nname, nc[1]);
-  if (m->normal == GS_NORMAL_DMT) {
+  if (gs_normal_cohesive(m->normal)) {
     m->cohesion = nc[3];
     if (!(m->cohesion >= 0.0)) return fail(err, "normal %s: cohesion must be >= 0, got %g", nname, nc[3]);
     /* as stock: these damp with the elastic force, which cohesion makes negative */
@@ -316,9 +323,9 @@ int gs_model_finalize(gs_model *m, char *err)
   m->xt = tc[1];
   m->mut = tc[2];
   if (tc[0] == -1.0 && gs_tangential_mindlin_family(m->tangential)) {
-    if (m->normal != GS_NORMAL_HERTZ_MATERIAL && m->normal != GS_NORMAL_DMT)
-      return fail(err, "tangential %s: kt NULL needs normal model hertz/material or dmt (E, poisson), got %s", tname,
-                  nname);
+    if (m->normal != GS_NORMAL_HERTZ_MATERIAL && !gs_normal_cohesive(m->normal))
+      return fail(err, "tangential %s: kt NULL needs normal model hertz/material, dmt or jkr (E, poisson), got %s",
+                  tname, nname);
     if (!m->mixed) /* gs_model_mix() sets kt of mixed models from both materials */
       m->kt = m->geometry == GS_GEOMETRY_PAIR ? 8.0 * mix_stiffness_g(m->emod, m->emod, m->poiss, m->poiss)
                                               : 8.0 * wall_stiffness_g(m->emod, m->poiss);
@@ -394,7 +401,7 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
   out->ordering = a->ordering > b->ordering ? a->ordering : b->ordering;
   out->limit_damping = a->limit_damping || b->limit_damping;
   out->cutoff = a->cutoff > b->cutoff ? a->cutoff : b->cutoff;
-  if (a->normal == GS_NORMAL_HERTZ_MATERIAL || a->normal == GS_NORMAL_DMT) {
+  if (a->normal == GS_NORMAL_HERTZ_MATERIAL || gs_normal_cohesive(a->normal)) {
     out->normal_coeffs[0] = mix_stiffness_e(a->normal_coeffs[0], b->normal_coeffs[0], a->normal_coeffs[2], b->normal_coeffs[2]);
     out->normal_coeffs[1] = mix_geom(a->normal_coeffs[1], b->normal_coeffs[1]);
     out->normal_coeffs[2] = mix_geom(a->normal_coeffs[2], b->normal_coeffs[2]);

@@ -83,24 +83,32 @@ GS_FN void gs_wall_separation(const gs_wall *w, const double *x, double wlo, dou
   }
 }
 
+/* History doubles per atom: the model's, after a JKR contact's flag (touching at the last step). */
+GS_FN int gs_wall_history_size(const gs_model *m)
+{
+  return m->size_history + (m->normal == GS_NORMAL_JKR);
+}
+
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
- * (synchronized ordering only; may equal x/v otherwise). Adds force and torque; returns 0 and
- * clears the history when not touching. */
+ * (synchronized ordering only; may equal x/v otherwise). history: gs_wall_history_size() doubles
+ * (NULL if none). Adds force and torque; returns 0 and clears the history when not in contact. */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
                           double radius, double rmass, double *history, double *force, double *torque)
 {
+  const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
   double rwall;
   int k;
   gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
   c.radi = radius;
   c.radj = rwall;
-  if (!gs_wall_touching(&c)) {
+  if (!gs_wall_in_contact(m, &c, flag && history && history[0] != 0.0)) {
     if (history)
-      for (k = 0; k < m->size_history; k++) history[k] = 0.0;
+      for (k = 0; k < gs_wall_history_size(m); k++) history[k] = 0.0;
     return 0;
   }
+  if (flag) history[0] = 1.0;
   c.dt = s->dt;
   c.history_update = s->history_update;
   c.meff = rmass;
@@ -113,7 +121,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   } else {
     gs_sub3(v, s->vwall, c.vr);
   }
-  gs_contact_evaluate(m, &c, history);
+  gs_contact_evaluate(m, &c, history ? history + flag : history);
   gs_add3(force, c.force, force);
   gs_add3(torque, c.torquei, torque);
   return 1;

@@ -88,6 +88,38 @@ static void test_dmt(void)
 
 }
 
+/* JKR: along the loading curve the most tensile force is the pull-off force 3/2 pi w R* = 3 pi
+ * gamma R* (independent of E*); a contact, once made, holds beyond touching up to the pull-off
+ * distance, a new one only from touching (the hysteresis loop) */
+static void test_jkr(void)
+{
+  double hist[8] = {0}, fmin = 0.0, dmin = 0.0, reach, delta;
+  gs_contact c;
+  gs_model m;
+  const double radi = 1e-3, radj = 5e-4, reff = radi * radj / (radi + radj), gamma = 0.05;
+  int k;
+  m = parse_model("jkr 7e7 0 0.25 0.05 damping velocity tangential linear_nohistory 0 0.5", GS_ORDERING_STANDARD);
+  reach = gs_pulloff_distance(&m, reff);
+  GS_CHECK(reach > 0.0 && reach < 0.1 * reff, "jkr: pull-off distance %.3e, beyond touching", reach);
+  for (k = 0; k <= 200000; k++) {
+    delta = -reach + 2.0 * reach * k / 200000.0;
+    static_contact(&c, radi, radj, delta);
+    gs_contact_evaluate(&m, &c, hist);
+    if (c.force[2] < fmin) {
+      fmin = c.force[2];
+      dmin = delta;
+    }
+  }
+  GS_CHECK(fabs(-fmin / (3 * GS_PI_VALUE * gamma * reff) - 1.0) < 1e-6,
+           "jkr: most tensile force %.9e = 3/2 pi w R* = %.9e (at delta %.3e)", -fmin, 3 * GS_PI_VALUE * gamma * reff,
+           dmin);
+  static_contact(&c, radi, radj, -0.5 * reach);
+  GS_CHECK(!gs_pair_in_contact(&m, &c, 0) && gs_pair_in_contact(&m, &c, 1),
+           "jkr: apart by half the pull-off distance: no new contact, an existing one holds");
+  static_contact(&c, radi, radj, -1.01 * reach);
+  GS_CHECK(!gs_pair_in_contact(&m, &c, 1), "jkr: beyond the pull-off distance an existing contact lets go");
+}
+
 static double frand(void) { return 2.0 * rand() / (double) RAND_MAX - 1.0; }
 
 static void test_rotate_rescale(void)
@@ -340,7 +372,8 @@ static void test_bad_input(void)
 {
   static const char *const cases[][4] = {
       {"hookee 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookee'", "hertz/material", "all"},
-      {"jkr 1 1 1 1 tangential linear_history 1 1 1", "not supported", "hooke", "all"},
+      {"mdr 1 1 1 1 tangential linear_history 1 1 1", "not supported", "hooke", "all"},
+      {"jkr 1 0.5 0.3 1 damping tsuji tangential linear_history 1 1 1", "cohesive normal model, jkr", "", "all"},
       {"hooke 1 tangential linear_history 1 1 1", "coefficient damp expects a number", "needs 2 coefficients", "any"},
       {"hooke 1 1 0.5 tangential linear_history 1 1 1", "unexpected argument '0.5'", "", "all"},
       {"hooke 1 1 tangential linear_history 1 1 1 0.5", "stopped at '0.5'", "", "all"},
@@ -379,6 +412,7 @@ int main(void)
 {
   test_normal_forces();
   test_dmt();
+  test_jkr();
   test_rotate_rescale();
   test_carry_to_plane();
   test_pair_swap(GS_ORDERING_STANDARD);

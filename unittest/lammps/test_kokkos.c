@@ -17,7 +17,7 @@
  *           of partners beyond its first 8 per atom).
  *  region:  a region wall the device has no geometry for (a prism: it runs on the host) with the /kk
  *           integrator and pair: it reads the half-step records the device writes.
- *  extra:   dmt cohesion and the classic tangential models, both orderings, as `models`.
+ *  extra:   dmt and jkr cohesion and the classic tangential models, both orderings, as `models`.
  *  regions: fix wall/gran/sync/region/kk against the CPU fix on every region shape, side, open
  *           faces, move, rotate and changing shape, both orderings; its histories through restarts.
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
@@ -314,8 +314,8 @@ static void model_case(const char *ordering, int n, int d, int t, int r, int w)
   words_case(ordering, c1, c2);
 }
 
-/* dmt cohesion (fines stick to the grains and to the floor) and the classic tangential models, both
- * orderings */
+/* dmt and jkr cohesion (fines stick to the grains and to the floor) and the classic tangential
+ * models, both orderings */
 static void extra(void)
 {
   static const char *const cases[][2] = {
@@ -326,6 +326,11 @@ static void extra(void)
        "dmt 2.4e4 160 0.25 2 damping viscoelastic tangential linear_history 640 0.4 0.4"},
       {"dmt 3e4 20 0.3 5 damping mass_velocity tangential mindlin_rescale NULL 0.5 0.5",
        "dmt 2.4e4 16 0.25 2 damping mass_velocity tangential mindlin_rescale NULL 0.4 0.4"},
+      {"jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 twisting marshall",
+       "jkr 2.4e4 0.016 0.25 2 damping velocity tangential mindlin NULL 0.4 0.4 rolling sds 160 0.04 0.08 twisting "
+       "marshall"},
+      {"jkr 3e4 200 0.3 5 damping viscoelastic tangential linear_nohistory 0.5 0.5",
+       "jkr 2.4e4 160 0.25 2 damping viscoelastic tangential linear_nohistory 0.4 0.4"},
       {"hooke 1000 0.7 damping coeff_restitution tangential linear_history_classic 800 0.5 0.5",
        "hooke 800 0.8 damping coeff_restitution tangential linear_history_classic 640 0.4 0.4"},
       {"hertz/material 3e4 0.7 0.3 damping tsuji tangential mindlin_classic 1.5e4 0.5 0.5 rolling sds 200 0.05 0.1 "

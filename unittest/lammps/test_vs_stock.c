@@ -11,7 +11,7 @@
  * usage: test_vs_stock [all|cover|cohesive|classic] [on|off]
  *   all:      every normal x damping x tangential x rolling x twisting combination both styles support
  *   cover:    a subset in which every sub-model appears with every other sub-model kind at least once
- *   cohesive: dmt with each damping stock allows with cohesion and each tangential model
+ *   cohesive: dmt and jkr with each damping stock allows with cohesion and each tangential model
  *   classic:  linear_history_classic and mindlin_classic with each normal and damping model
  */
 #include "gs_check.h"
@@ -101,7 +101,7 @@ static int run_combo(const char *newton, int n, int d, int t, int r, int w)
   return run_words(newton, c1, c2, r == 0 && w == 0);
 }
 
-/* dmt cohesion with every damping stock allows with it and every tangential model (numeric kt:
+/* dmt and jkr cohesion with every damping stock allows with it and every tangential model (numeric kt:
  * with kt NULL gransync mixes unlike types' shear moduli on purpose, doc/ordering.md). Cohesion
  * (surface energy 5, 2 for type 2) makes the fines stick to the large grains and to each other:
  * pull-off 4 pi gamma R* against weights of 0.03 (fines) to 30 (large grains). */
@@ -109,7 +109,9 @@ static void cohesive(const char *newton)
 {
   static const char *const dampings[] = {"velocity", "mass_velocity", "viscoelastic"};
   static const char *const damps[] = {"0.02", "20", "200"};
-  int d, t;
+  static const char *const normals[] = {"dmt", "jkr"};
+  int n, d, t;
+  for (n = 0; n < 2; n++)
   for (d = 0; d < 3; d++)
     for (t = 0; t < GS_COMBO_TANGENTIALS; t++) {
       char c1[512], c2[512], tangential[2][128];
@@ -124,10 +126,10 @@ static void cohesive(const char *newton)
           snprintf(tangential[s], sizeof(tangential[s]), "%s %g %g %g", gs_combo_tangentials[t], 1.5e4 * f, 0.5 * f,
                    0.5 * f);
       }
-      snprintf(c1, sizeof(c1), "dmt 3e4 %s 0.3 5 damping %s tangential %s%s", damps[d], dampings[d], tangential[0],
-               t == 2 ? " rolling sds 200 0.05 0.1 twisting marshall" : "");
-      snprintf(c2, sizeof(c2), "dmt 2.4e4 %s 0.25 2 damping %s tangential %s%s", damps[d], dampings[d], tangential[1],
-               t == 2 ? " rolling sds 160 0.04 0.08 twisting marshall" : "");
+      snprintf(c1, sizeof(c1), "%s 3e4 %s 0.3 5 damping %s tangential %s%s", normals[n], damps[d], dampings[d],
+               tangential[0], t == 2 ? " rolling sds 200 0.05 0.1 twisting marshall" : "");
+      snprintf(c2, sizeof(c2), "%s 2.4e4 %s 0.25 2 damping %s tangential %s%s", normals[n], damps[d], dampings[d],
+               tangential[1], t == 2 ? " rolling sds 160 0.04 0.08 twisting marshall" : "");
       run_words(newton, c1, c2, t != 2);
     }
 }

@@ -318,14 +318,17 @@ static void test_region_vs_stock(void)
   }
 }
 
-/* A cohesive (dmt) wall model against stock: a floor, a region bowl and a box; spheres pressed on
- * them stick (pull-off 4 pi gamma r: about 20 times their weight here) */
+/* Cohesive (dmt, jkr) wall models against stock: a floor, a region bowl and a box; spheres pressed
+ * on them stick (pull-off 4 pi gamma r: about 20 times their weight here); a jkr contact with the
+ * floor holds beyond touching */
 static void test_cohesive_vs_stock(void)
 {
   static const char *const models[] = {
       "dmt 1e5 0.02 0.3 2 damping velocity tangential mindlin NULL 1.0 0.4 rolling sds 50 0.02 0.1 twisting marshall",
       "dmt 1e5 1.0 0.3 2 damping viscoelastic tangential linear_history 3e4 1.0 0.4",
-      "dmt 1e5 20 0.3 2 damping mass_velocity tangential mindlin_rescale/force NULL 1.0 0.4"};
+      "dmt 1e5 20 0.3 2 damping mass_velocity tangential mindlin_rescale/force NULL 1.0 0.4",
+      "jkr 1e5 0.02 0.3 2 damping velocity tangential mindlin NULL 1.0 0.4 rolling sds 50 0.02 0.1 twisting marshall",
+      "jkr 1e5 20 0.3 2 damping mass_velocity tangential linear_nohistory 1.0 0.4"};
   size_t k;
   for (k = 0; k < sizeof(models) / sizeof(models[0]); k++) {
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
