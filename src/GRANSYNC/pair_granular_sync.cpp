@@ -490,6 +490,9 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   c.radi = atom->radius[i];
   c.radj = atom->radius[j];
 
+  // only a contact that holds beyond touching (JKR) needs the stored flag to be found
+  if (m->normal != GS_NORMAL_JKR && !gs_pair_touching(&c)) return 0.0;
+
   // work on a copy: single() reports, it never advances contact history
   std::vector<double> history(MAX(size_history, 1), 0.0);
   const int was_touching = use_history ? stored_history(i, j, history.data()) : 0;

@@ -385,7 +385,8 @@ GS_FN gs_kinds gs_model_kinds(const gs_model *m)
   return k;
 }
 
-/* Requires gs_pair_touching() (or gs_wall_touching()) to be true and `kinds` to be the model's.
+/* Requires gs_pair_in_contact() (or gs_wall_in_contact(), or gs_wall_touching() for region walls) to be
+ * true and `kinds` to be the model's.
  * `history` points at this contact's history (m->size_history doubles; may be NULL when the model
  * carries none). */
 GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds, gs_contact *c, double *history)

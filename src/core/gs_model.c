@@ -356,7 +356,7 @@ int gs_model_finalize(gs_model *m, char *err)
     if (!(m->mutw >= 0.0)) return fail(err, "twisting sds: mu must be >= 0, got %g", m->mutw);
   } else if (m->twisting == GS_TWISTING_MARSHALL && !history_tangential) {
     return fail(err, "twisting marshall takes its stiffness from the tangential model and needs one with "
-                "history (linear_history or mindlin*), got %s", tname);
+                "history (linear_history, mindlin* or a classic one), got %s", tname);
   }
 
   m->needs_contact_radius = m->normal != GS_NORMAL_HOOKE || m->damping == GS_DAMPING_VISCOELASTIC ||

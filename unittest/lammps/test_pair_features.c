@@ -55,18 +55,24 @@ static void *ran_bed(const char *newton, const char *pair_style, const char *coe
  * off. The restart carries the pair style (a lost ordering would show), coefficients and history.
  * All sides start a second run, which recomputes forces at setup from full-step velocities, as in
  * stock pair granular; the file must add nothing to that. */
-static void test_restart(const char *newton, const char *ordering)
+static void test_restart_models(const char *newton, const char *ordering, const char *coeff1, const char *coeff2)
 {
   char style[128];
   double diff;
   void *writer;
   snprintf(style, sizeof(style), "pair_style granular/sync ordering %s", ordering);
-  writer = ran_bed(newton, style, bed_model, bed_model);
-  diff = gs_restart_diff(writer, ran_bed(newton, style, bed_model, bed_model), gs_lmp_open(),
-                         "gs_restart_test.restart", bed_restart_setup, "", 300, 1);
-  GS_CHECK(diff <= 1e-10, "restart round trip (newton %s, %s): continuing from the file, and the writer's "
-           "continuation, equal the unsplit run after 300 + 300 steps (max rel diff %.2e)", newton, ordering, diff);
+  writer = ran_bed(newton, style, coeff1, coeff2);
+  diff = gs_restart_diff(writer, ran_bed(newton, style, coeff1, coeff2), gs_lmp_open(), "gs_restart_test.restart",
+                         bed_restart_setup, "", 300, 1);
+  GS_CHECK(diff <= 1e-10, "restart round trip (newton %s, %s, %s): continuing from the file, and the writer's "
+           "continuation, equal the unsplit run after 300 + 300 steps (max rel diff %.2e)", newton, ordering, coeff1,
+           diff);
   lammps_close(writer);
+}
+
+static void test_restart(const char *newton, const char *ordering)
+{
+  test_restart_models(newton, ordering, bed_model, bed_model);
 }
 
 /* the bed read from `file` against `reference`, both run 300 more steps; closes both */
@@ -301,8 +307,8 @@ static void test_errors(void)
       {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
       {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict)"},
       {"", "pair_style granular/sync -1", "cutoff must be > 0"},
-      {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material)"},
-      {"pair_style granular/sync", "pair_coeff * * jkr 1 1 1 1 tangential linear_history 1 1 1", "normal model 'jkr' is not supported"},
+      {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material, dmt, jkr)"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1 1 1 1 tangential linear_history 1 1 1", "normal model 'mdr' is not supported"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 tangential linear_history 1 1 1", "normal hooke: coefficient damp expects a number"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1", "tangential linear_history needs 3 coefficients"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1 1 7", "unexpected argument '7'"},
@@ -366,6 +372,11 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   test_restart("on", "standard");
   test_restart("off", "synchronized");
+  /* the cohesion (a fourth normal coefficient) and jkr's touch flags through the file */
+  test_restart_models("on", "standard", "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5",
+                      "jkr 2.4e4 0.016 0.25 2 damping velocity tangential mindlin NULL 0.4 0.4");
+  test_restart_models("off", "synchronized", "dmt 3e4 200 0.3 5 damping viscoelastic tangential linear_history 800 0.5 0.5",
+                      "dmt 2.4e4 160 0.25 2 damping viscoelastic tangential linear_history 640 0.4 0.4");
   test_restart_during_run("restart 300 gs_during_run.*;run 300 post no");
   test_restart_during_run("run 290 post no;restart 300 gs_during_run.*;run 10 pre no post no");
   test_restart_rewritten();
