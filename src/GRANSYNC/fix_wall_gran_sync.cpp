@@ -189,29 +189,31 @@ int FixWallGranSync::unpack_exchange(int nlocal, double *buf)
   return size_history;
 }
 
+// record: its length, the model's signature, the history
 int FixWallGranSync::pack_restart(int i, double *buf)
 {
-  buf[0] = size_history + 1;
-  for (int k = 0; k < size_history; k++) buf[k + 1] = history[i][k];
-  return size_history + 1;
+  buf[0] = size_history + 2;
+  buf[1] = history_layout_signature(model);
+  for (int k = 0; k < size_history; k++) buf[k + 2] = history[i][k];
+  return size_history + 2;
 }
 
 void FixWallGranSync::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(atom, nlocal, nth);
-  const int stored = static_cast<int>(record[0]) - 1;
-  if (stored != size_history) restart_atoms_dropped++;
-  for (int k = 0; k < size_history; k++) history[nlocal][k] = stored == size_history ? record[1 + k] : 0.0;
+  const bool fits = static_cast<int>(record[0]) == size_history + 2 && record[1] == history_layout_signature(model);
+  if (!fits) restart_atoms_dropped++;
+  for (int k = 0; k < size_history; k++) history[nlocal][k] = fits ? record[2 + k] : 0.0;
 }
 
 int FixWallGranSync::size_restart(int /*nlocal*/)
 {
-  return size_history + 1;
+  return size_history + 2;
 }
 
 int FixWallGranSync::maxsize_restart()
 {
-  return size_history + 1;
+  return size_history + 2;
 }
 
 double FixWallGranSync::memory_usage()

@@ -237,35 +237,38 @@ int FixWallGranSyncRegion::unpack_exchange(int nlocal, double *buf)
   return used;
 }
 
+// record: its length, the model's signature, the atom's row of contacts
 int FixWallGranSyncRegion::pack_restart(int i, double *buf)
 {
   const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
-  buf[0] = used + 1;
-  for (int k = 0; k < used; k++) buf[k + 1] = contacts[i][k];
-  return used + 1;
+  buf[0] = used + 2;
+  buf[1] = history_layout_signature(model);
+  for (int k = 0; k < used; k++) buf[k + 2] = contacts[i][k];
+  return used + 2;
 }
 
 void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(atom, nlocal, nth);
   const int length = static_cast<int>(record[0]);
-  const int count = static_cast<int>(record[1]);
+  const int count = static_cast<int>(record[2]);
   contacts[nlocal][0] = 0.0;
-  if (count > tmax || length != 1 + gs_region_row_width(count, size_history)) {
+  if (record[1] != history_layout_signature(model) || count > tmax ||
+      length != 2 + gs_region_row_width(count, size_history)) {
     restart_atoms_dropped++;
     return;
   }
-  for (int k = 0; k < length - 1; k++) contacts[nlocal][k] = record[k + 1];
+  for (int k = 0; k < length - 2; k++) contacts[nlocal][k] = record[k + 2];
 }
 
 int FixWallGranSyncRegion::size_restart(int nlocal)
 {
-  return 1 + gs_region_row_width(static_cast<int>(contacts[nlocal][0]), size_history);
+  return 2 + gs_region_row_width(static_cast<int>(contacts[nlocal][0]), size_history);
 }
 
 int FixWallGranSyncRegion::maxsize_restart()
 {
-  return 1 + row_width;
+  return 2 + row_width;
 }
 
 void FixWallGranSyncRegion::write_restart(FILE *fp)

@@ -68,6 +68,14 @@ inline const double *restart_record(const Atom *atom, int nlocal, int nth)
   return record;
 }
 
+// A wall's per-atom restart record names the sub-models its history belongs to: two models whose
+// histories have the same length but other meanings (e.g. mindlin_rescale vs mindlin + twisting)
+// must not read each other's values.
+inline double history_layout_signature(const gs_model &m)
+{
+  return ((m.normal * 16.0 + m.tangential) * 4.0 + m.rolling) * 4.0 + m.twisting;
+}
+
 // After restart files whose contact history did not fit the current contact model (it was changed
 // after read_restart): one warning naming how many atoms restart their contacts without history.
 // Collective; resets `dropped`.

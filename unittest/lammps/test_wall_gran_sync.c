@@ -255,6 +255,11 @@ static void test_restart_layout_changed(void)
   GS_CHECK(changed == 0.0 && kept > 1e-6, "a wall redefined with another history layout after read_restart starts "
            "without history (against a wall of another ID: max rel diff %.2e; the same model keeps it: %.2e)",
            changed, kept);
+  /* as long as the file's (7 values: mindlin, rolling, twisting), other meanings */
+  changed = reread_wall_diff(file, "hertz/material 1e5 0.7 0.3 damping coeff_restitution tangential mindlin_rescale NULL "
+                                   "1.0 0.4 rolling sds 50 0.02 0.1");
+  GS_CHECK(changed == 0.0, "a wall redefined with a history of the same length but another model starts without "
+           "history (against a wall of another ID: max rel diff %.2e)", changed);
   if (gs_rank() == 0) remove(file);
 }
 
