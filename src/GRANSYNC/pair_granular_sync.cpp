@@ -324,8 +324,9 @@ double PairGranularSync::init_one(int i, int j)
     cutoff = MAX(cutoff, maxrad_frozen[i] + maxrad_dynamic[j]);
     const gs_model *m = &model_ref(i, j);
     if (m->normal == GS_NORMAL_JKR) {
-      // a contact holds until the pull-off distance (0 where a frozen type has no atoms)
-      auto pulloff = [m](double ri, double rj) { return ri > 0.0 && rj > 0.0 ? gs_pulloff_distance(m, ri * rj / (ri + rj)) : 0.0; };
+      // a contact holds until the pull-off distance (0 where a type has no atoms of that kind: the
+      // core returns 0 for a radius that is not positive, 0/0 included)
+      auto pulloff = [m](double ri, double rj) { return gs_pulloff_distance(m, ri * rj / (ri + rj)); };
       cutoff += pulloff(maxrad_dynamic[i], maxrad_dynamic[j]);
       cutoff = MAX(cutoff, maxrad_frozen[i] + maxrad_dynamic[j] + pulloff(maxrad_frozen[i], maxrad_dynamic[j]));
       cutoff = MAX(cutoff, maxrad_dynamic[i] + maxrad_frozen[j] + pulloff(maxrad_dynamic[i], maxrad_frozen[j]));
