@@ -93,6 +93,18 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
     int vflag_global, vflag_atom;
   } settings;
 
+  // CPU threads on a half list: each thread takes one block of consecutive rows and adds straight
+  // into the atoms of those rows; what goes to other atoms lands in the block's own copy of f and
+  // torque, of which only the touched window is added in and cleared afterwards. Per-thread copies
+  // of all atoms (Kokkos' ScatterView) cost two passes over every copy at every step.
+  static constexpr bool blocks = std::is_same_v<Dup, KKScatterDuplicated>;
+  typename AT::t_kkacc_1d_3 f_direct, torque_direct;
+  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f and torque)
+  Kokkos::View<int *, DeviceType> block_rows;    // block b: rows block_rows(b) to block_rows(b + 1) - 1
+  Kokkos::View<int *[2], DeviceType> window;     // block b spilled into atoms lo to hi - 1
+
+  struct TagBlocks {};
+
   // without a virial to sum: a parallel_for
   KOKKOS_INLINE_FUNCTION void operator()(const int ii) const
   {
@@ -102,18 +114,53 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
 
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
   {
-    const Settings s = settings;
     auto a_f = f.template access<Access>();
     auto a_torque = torque.template access<Access>();
-    auto a_vatom = vatom.template access<Access>();
+    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk) {
+      for (int d = 0; d < 3; d++) {
+        a_f(k, d) += fsign * fk[d];
+        a_torque(k, d) += tscale * tk[d];
+      }
+    };
+    row(ii, ev, add);
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(TagBlocks, const int b, EV_FLOAT &ev) const
+  {
+    const int own_first = block_rows(b), own_last = block_rows(b + 1);
+    int lo = settings.nlocal, hi = 0;
+    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk) {
+      if (k >= own_first && k < own_last) {
+        for (int d = 0; d < 3; d++) {
+          f_direct(k, d) += fsign * fk[d];
+          torque_direct(k, d) += tscale * tk[d];
+        }
+      } else {
+        for (int d = 0; d < 3; d++) {
+          spill(b, k, d) += fsign * fk[d];
+          spill(b, k, 3 + d) += tscale * tk[d];
+        }
+        lo = k < lo ? k : lo;
+        hi = k + 1 > hi ? k + 1 : hi;
+      }
+    };
+    for (int ii = own_first; ii < own_last; ii++) row(ii, ev, add);
+    window(b, 0) = lo;
+    window(b, 1) = hi;
+  }
+
+  // the contacts of row ii; add(atom, a, force, b, torque) adds a force and b torque to an atom
+  template <class Add>
+  KOKKOS_FORCEINLINE_FUNCTION void row(const int ii, EV_FLOAT &ev, const Add &add) const
+  {
+    const Settings s = settings;
     const int i = ilist(ii);
     const int itype = type(i);
     const int jnum = numneigh(i);
-    const int row = s.use_history ? start(ii) : 0;
+    const int first_pair = s.use_history ? start(ii) : 0;
     double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
-
     for (int jj = 0; jj < jnum; jj++) {
-      const int p = row + jj;
+      const int p = first_pair + jj;
       int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
       const double factor_lj = s.special_lj[(j >> SBBITS) & 3];
       j &= NEIGHMASK;
@@ -174,43 +221,67 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
       if (NEIGHFLAG == HALF) {
-        // one thread: add in the CPU style's order, so both give the same bits
-        for (int k = 0; k < 3; k++) {
-          a_f(i, k) += fij[k];
-          a_torque(i, k) += factor_lj * c.torquei[k];
-        }
+        add(i, 1.0, fij, factor_lj, c.torquei);    // one thread: add in the CPU style's order, so both give the same bits
       } else {
         for (int k = 0; k < 3; k++) {
           fi[k] += fij[k];
           ti[k] += factor_lj * c.torquei[k];
         }
       }
-      if (j < s.nlocal) {    // newton off
-        for (int k = 0; k < 3; k++) {
-          a_f(j, k) -= fij[k];
-          a_torque(j, k) += factor_lj * c.torquej[k];
-        }
-      }
+      if (j < s.nlocal) add(j, -1.0, fij, factor_lj, c.torquej);    // newton off
       if (s.vflag_global || s.vflag_atom) {
         const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
                              c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
         const double share_j = j < s.nlocal ? 0.5 : 0.0;
         if (s.vflag_global)
           for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
-        if (s.vflag_atom)
+        if (s.vflag_atom) {
+          auto a_vatom = vatom.template access<Access>();
           for (int k = 0; k < 6; k++) {
             a_vatom(i, k) += 0.5 * w[k];
             if (j < s.nlocal) a_vatom(j, k) += 0.5 * w[k];
           }
+        }
       }
     }
-    if (NEIGHFLAG != HALF)
-      for (int k = 0; k < 3; k++) {
-        a_f(i, k) += fi[k];
-        a_torque(i, k) += ti[k];
-      }
+    if (NEIGHFLAG != HALF) add(i, 1.0, fi, 1.0, ti);
   }
 };
+
+// Cuts rows 0 to inum - 1 into consecutive blocks of about equal work: a touching pair (from the
+// contact history, where there is one) costs about ten times a neighbor out of contact.
+template <class DeviceType>
+void partition_rows(const Kokkos::View<int *, DeviceType> &block_rows, Kokkos::View<long *, DeviceType> &prefix,
+                    const typename ArrayTypes<DeviceType>::t_int_1d &ilist,
+                    const typename ArrayTypes<DeviceType>::t_int_1d &numneigh,
+                    const Kokkos::View<int *, DeviceType> &start, const Kokkos::View<int *, DeviceType> &touch,
+                    const int inum)
+{
+  constexpr int contact_weight = 10;
+  if ((int) prefix.extent(0) < inum + 1) prefix = Kokkos::View<long *, DeviceType>("granular/sync/kk:work", inum + 1);
+  auto work = prefix;
+  const bool with_touch = touch.extent(0) > 0;
+  Kokkos::parallel_scan(
+      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii, long &sum, const bool final) {
+        const int jnum = numneigh(ilist(ii));
+        sum += 1 + jnum;
+        if (with_touch)
+          for (int p = start(ii); p < start(ii) + jnum; p++) sum += (contact_weight - 1) * touch(p);
+        if (final) work(ii + 1) = sum;    // work(0) stays the zero it was allocated with
+      });
+  const int nblocks = block_rows.extent(0) - 1;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nblocks + 1), KOKKOS_LAMBDA(const int b) {
+        const long target = work(inum) * b / nblocks;
+        int lo = 0, hi = inum;    // the first row whose work prefix reaches the target
+        while (lo < hi) {
+          const int mid = (lo + hi) / 2;
+          if (work(mid) < target) lo = mid + 1;
+          else hi = mid;
+        }
+        block_rows(b) = b == nblocks ? inum : lo;
+      });
+}
 
 }    // namespace
 
@@ -399,21 +470,13 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
-  if constexpr (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
-    // only local atoms receive forces (newton off): copies of nlocal rows, not of the ghosts too
-    const auto local = std::make_pair(0, atom->nlocal);
-    const auto reuse = [&](DupForces &dup, const void *&made_for, const auto &view) {
-      const auto rows = Kokkos::subview(view, local, Kokkos::ALL);
-      if (made_for == view.data() && dup.subview().extent(0) == rows.extent(0))
-        dup.reset();
-      else
-        dup = Kokkos::Experimental::create_scatter_view<KKScatterSum, KKScatterDuplicated>(rows);
-      made_for = view.data();
-    };
-    reuse(dup_f, dup_f_of, d_f);
-    reuse(dup_torque, dup_torque_of, d_torque);
-    kernel.f = dup_f;
-    kernel.torque = dup_torque;
+  if constexpr (Kernel::blocks) {
+    kernel.f_direct = d_f;
+    kernel.torque_direct = d_torque;
+    prepare_blocks(inum);
+    kernel.spill = spill;
+    kernel.block_rows = block_rows;
+    kernel.window = window;
   } else {
     kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
     kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
@@ -456,21 +519,70 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.settings.vflag_global = vflag_global;
   kernel.settings.vflag_atom = vflag_atom;
 
-  // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
-  // settled layer under a falling one), so equal index ranges are not equal work for CPU threads
-  const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
-  // a reduction only for the virial on a GPU; OpenMP hands out the rows of its parallel_reduce
-  // better than those of its dynamic parallel_for (bed, 2 threads: pair time 6% shorter)
-  constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
-  if (vflag_global || on_host)
-    Kokkos::parallel_reduce(rows, kernel, ev);
-  else
-    Kokkos::parallel_for(rows, kernel);
-  if constexpr (std::is_same_v<typename Kernel::Dup, KKScatterDuplicated>) {
-    const auto local = std::make_pair(0, atom->nlocal);
-    kernel.f.contribute_into(Kokkos::subview(d_f, local, Kokkos::ALL));
-    kernel.torque.contribute_into(Kokkos::subview(d_torque, local, Kokkos::ALL));
-    if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
+  if constexpr (Kernel::blocks) {
+    Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, typename Kernel::TagBlocks>(0, block_rows.extent(0) - 1),
+                            kernel, ev);
+    add_spilled(d_f, d_torque);
+  } else {
+    // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
+    // settled layer under a falling one), so equal index ranges are not equal work
+    const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
+    constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
+    if (vflag_global || on_host)
+      Kokkos::parallel_reduce(rows, kernel, ev);
+    else
+      Kokkos::parallel_for(rows, kernel);
+  }
+  if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
+}
+
+// One block of rows per CPU thread, cut anew when the list was rebuilt; the blocks' copies cover the
+// local atoms and are all zero between force computations.
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum)
+{
+  const int nblocks = typename DeviceType::execution_space().concurrency();
+  // sized like the atom arrays, which LAMMPS grows in chunks
+  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < atom->nlocal)
+    spill = decltype(spill)("granular/sync/kk:spill", nblocks, atom->nmax, 6);
+  if ((int) block_rows.extent(0) != nblocks + 1) {
+    block_rows = decltype(block_rows)("granular/sync/kk:blocks", nblocks + 1);
+    window = decltype(window)("granular/sync/kk:window", nblocks);
+    h_window = Kokkos::create_mirror_view(window);
+    blocks_cut_at = -1;
+  }
+  // any cut is right (each block adds straight only into its own rows' atoms); a new list only
+  // moves where the work is
+  if (blocks_cut_at != neighbor->lastcall || blocks_inum != inum) {
+    auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+    Kokkos::View<int *, DeviceType> start, touch;
+    if (use_history) {
+      const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
+      start = rows.start;
+      touch = rows.touch;
+    }
+    partition_rows(block_rows, block_work, k_list->d_ilist, k_list->d_numneigh, start, touch, inum);
+    blocks_cut_at = neighbor->lastcall;
+    blocks_inum = inum;
+  }
+}
+
+// adds what each block put into its copy to f and torque, and clears the copy for the next step
+template <class DeviceType>
+void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_1d_3 &d_f,
+                                                     const typename AT::t_kkacc_1d_3 &d_torque)
+{
+  Kokkos::deep_copy(h_window, window);
+  for (int b = 0; b < (int) window.extent(0); b++) {
+    if (h_window(b, 0) >= h_window(b, 1)) continue;
+    const auto copy = Kokkos::subview(spill, b, Kokkos::ALL, Kokkos::ALL);
+    Kokkos::parallel_for(
+        Kokkos::RangePolicy<DeviceType>(h_window(b, 0), h_window(b, 1)), KOKKOS_LAMBDA(const int k) {
+          for (int d = 0; d < 3; d++) {
+            d_f(k, d) += copy(k, d);
+            d_torque(k, d) += copy(k, 3 + d);
+          }
+          for (int d = 0; d < 6; d++) copy(k, d) = 0.0;
+        });
   }
 }
 

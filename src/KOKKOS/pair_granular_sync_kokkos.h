@@ -42,12 +42,15 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   typename Kokkos::View<KK_FLOAT *, DeviceType>::host_mirror_type h_values;
   std::vector<int> h_row_of;    // atom -> its row in the list, -1 without one
   bool h_list_current;
-  // per-thread copies of f and torque for CPU threads on a half list, kept from step to step:
-  // allocating them at every step cost the kernel its page faults
-  using DupForces = KKScatterView<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout,
-                                  typename KKDevice<DeviceType>::value, KKScatterSum, KKScatterDuplicated>;
-  DupForces dup_f, dup_torque;
-  const void *dup_f_of = nullptr, *dup_torque_of = nullptr;    // the arrays they were made for
+  // CPU threads on a half list: blocks of rows, one per thread, and their copies of f and torque
+  // for atoms outside the block (see the kernel), kept from step to step
+  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;
+  Kokkos::View<int *, DeviceType> block_rows;
+  Kokkos::View<long *, DeviceType> block_work;
+  Kokkos::View<int *[2], DeviceType> window;
+  typename Kokkos::View<int *[2], DeviceType>::host_mirror_type h_window;
+  bigint blocks_cut_at = -1;
+  int blocks_inum = -1;
 
   // derived from the models when they are uploaded: the sub-models every type pair shares, if
   // they all do, and whether a history slot needs the pair's orientation (a +1 transfer factor)
@@ -59,6 +62,10 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
   void run_compiled(EV_FLOAT &ev);
   template <int NEIGHFLAG, class Kinds> void run_kernel(EV_FLOAT &ev);
+
+ public:    // (device lambdas cannot live in private members)
+  void prepare_blocks(int inum);
+  void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque);
 };
 
 }    // namespace LAMMPS_NS

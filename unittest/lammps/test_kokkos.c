@@ -22,7 +22,8 @@
  *           faces, move, rotate and changing shape, both orderings; its histories through restarts.
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
  *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
- *           stress; dump) every 10 and every 1000 steps ends bitwise equal.
+ *           stress; dump) every 10 and every 1000 steps ends bitwise equal; on CPU threads too,
+ *           where each thread adds the contacts of its own block of rows in a fixed order.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
  *        region | regions | extra | pair_local | cadence
