@@ -12,6 +12,7 @@
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
+#include "input.h"
 #include "math_const.h"
 #include "memory.h"
 #include "modify.h"
@@ -26,7 +27,8 @@ using namespace FixConst;
 static constexpr double BIG = 1.0e20;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
+    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr),
+    on_device(on_device)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   wall.lo = -BIG;
@@ -90,8 +92,12 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     } else if (strcmp(arg[iarg], "ordering") == 0) {
       ordering = parse_ordering(error, "fix wall/gran/sync", iarg, narg, arg);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "temperature") == 0) {
+      wall_temperature.parse(lmp, "fix wall/gran/sync", iarg, narg, arg);
+      iarg += 2;
     } else {
-      error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering)", arg[iarg]);
+      error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering, temperature)",
+                 arg[iarg]);
     }
   }
   if (wall.wiggle && wall.shear) error->all(FLERR, "fix wall/gran/sync: a wall cannot both wiggle and shear");
@@ -132,6 +138,7 @@ void FixWallGranSync::init()
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model, on_device);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 
@@ -152,13 +159,17 @@ void FixWallGranSync::post_force(int /*vflag*/)
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const bool heat = model.heat != GS_HEAT_UNSET;
+  double temperatures[2] = {0.0, heat ? wall_temperature.now(input) : 0.0};
 
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
     if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    if (heat) temperatures[0] = atom->temperature[i];
     gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
-                    rmass[i], size_history ? history[i] : nullptr, f[i], torque[i]);
+                    rmass[i], size_history ? history[i] : nullptr, f[i], torque[i], heat ? temperatures : nullptr,
+                    heat ? &atom->heatflow[i] : nullptr);
   }
 }
 

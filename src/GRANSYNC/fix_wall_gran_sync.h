@@ -13,6 +13,7 @@ FixStyle(wall/gran/sync,FixWallGranSync);
 #define LMP_FIX_WALL_GRAN_SYNC_H
 
 #include "fix.h"
+#include "gransync_args.h"
 
 #include "gs_wall.h"
 
@@ -48,6 +49,8 @@ class FixWallGranSync : public Fix {
   int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
   double **history;
   class FixNVESphereSync *fix_halfstep;
+  WallTemperature wall_temperature;
+  bool on_device;
 };
 
 }    // namespace LAMMPS_NS

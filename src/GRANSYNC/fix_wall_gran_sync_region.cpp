@@ -13,6 +13,7 @@
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
+#include "input.h"
 #include "memory.h"
 #include "modify.h"
 #include "region.h"
@@ -27,7 +28,7 @@ using namespace FixConst;
 
 FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
-    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false)
+    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false), kokkos_style(on_device)
 {
   if (on_device && !lmp->kokkos)
     error->all(FLERR, "fix wall/gran/sync/region/kk requires Kokkos: run LAMMPS with '-k on'");
@@ -51,9 +52,12 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
     if (strcmp(arg[iarg], "ordering") == 0) {
       ordering = parse_ordering(error, "fix wall/gran/sync/region", iarg, narg, arg);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "temperature") == 0) {
+      wall_temperature.parse(lmp, "fix wall/gran/sync/region", iarg, narg, arg);
+      iarg += 2;
     } else {
-      error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering; the region moves "
-                        "by its own move/rotate options)", arg[iarg]);
+      error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering, temperature; the "
+                        "region moves by its own move/rotate options)", arg[iarg]);
     }
   }
   model.ordering = wall_ordering(error, "fix wall/gran/sync/region", explicit_sync, ordering);
@@ -100,6 +104,7 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model, kokkos_style);
   std::string unknown;
   geometry_known = region_geometry_supported(region, unknown);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync/region", size_history, restart_atoms_dropped);
@@ -127,6 +132,9 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   const int *mask = atom->mask;
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+
+  const bool heat = model.heat != GS_HEAT_UNSET;
+  const double twall = heat ? wall_temperature.now(input) : 0.0;
 
   gs_contact c{};
   c.dt = dt;
@@ -203,6 +211,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_contact_evaluate(&model, &c, hist);
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
+      if (heat) atom->heatflow[i] += gs_contact_heat(&model, &c, atom->temperature[i], twall);
     }
   }
 }

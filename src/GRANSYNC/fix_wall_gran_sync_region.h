@@ -13,6 +13,7 @@ FixStyle(wall/gran/sync/region,FixWallGranSyncRegion);
 #define LMP_FIX_WALL_GRAN_SYNC_REGION_H
 
 #include "fix.h"
+#include "gransync_args.h"
 
 #include "gs_region.h"
 
@@ -60,6 +61,8 @@ class FixWallGranSyncRegion : public Fix {
   // wall velocity comes from the core, as on the device (LAMMPS' Region::velocity_contact() then
   // reads a contact point it never set)
   bool geometry_known;
+  WallTemperature wall_temperature;
+  bool kokkos_style;    // the /kk style, which has no heat conduction
 };
 
 }    // namespace LAMMPS_NS

@@ -11,10 +11,14 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "input.h"
+#include "lammps.h"
 #include "update.h"
 #include "utils.h"
+#include "variable.h"
 
 #include <mpi.h>
+#include <string>
 
 #include "gs_contact.h"
 
@@ -90,6 +94,52 @@ inline void warn_restart_history_dropped(Comm *comm, Error *error, MPI_Comm worl
                           "per contact); {} atoms' contacts restart without history", what, values_per_contact,
                    dropped_all);
 }
+
+// The walls' `temperature` keyword, which goes with a heat model: a number or v_name, an
+// equal-style variable evaluated at every step (as stock fix wall/gran).
+struct WallTemperature {
+  bool given = false;
+  double value = 0.0;
+  std::string variable;
+  int ivar = -1;
+
+  // the keyword's value at arg[iarg + 1]
+  void parse(LAMMPS *lmp, const char *what, int iarg, int narg, char **arg)
+  {
+    if (iarg + 1 >= narg) lmp->error->all(FLERR, "{}: keyword temperature needs a value (a number or v_name)", what);
+    given = true;
+    if (utils::strmatch(arg[iarg + 1], "^v_"))
+      variable = arg[iarg + 1] + 2;
+    else
+      value = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+  }
+
+  // the keyword and a heat model come together, and the atoms carry what heat needs (from init())
+  void check(Error *error, Input *input, Atom *atom, const char *what, const gs_model &model, bool on_device)
+  {
+    const bool heat = model.heat != GS_HEAT_UNSET;
+    if (heat && on_device)
+      error->all(FLERR, "{}: heat conduction is not available on the device (LAMMPS' Kokkos atoms carry no "
+                        "temperature); use the fix without /kk", what);
+    if (heat && !given)
+      error->all(FLERR, "{}: heat model {} needs the wall's temperature: add 'temperature <value or v_name>'", what,
+                 gs_heat_name(model.heat));
+    if (given && !heat)
+      error->all(FLERR, "{}: keyword temperature needs a heat model in the contact model (heat area, radius or "
+                        "none)", what);
+    if (heat && (!atom->temperature_flag || !atom->heatflow_flag))
+      error->all(FLERR, "{}: heat conduction needs per-atom temperature and heatflow: add 'fix property/atom "
+                        "temperature heatflow' (and fix heat/flow to integrate them)", what);
+    if (!variable.empty()) {
+      ivar = input->variable->find(variable.c_str());
+      if (ivar < 0) error->all(FLERR, "{}: variable {} for keyword temperature does not exist", what, variable);
+      if (!input->variable->equalstyle(ivar))
+        error->all(FLERR, "{}: variable {} for keyword temperature must be equal-style", what, variable);
+    }
+  }
+
+  double now(Input *input) const { return ivar >= 0 ? input->variable->compute_equal(ivar) : value; }
+};
 
 }    // namespace LAMMPS_NS
 

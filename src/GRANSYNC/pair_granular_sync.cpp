@@ -29,8 +29,9 @@ using namespace LAMMPS_NS;
 
 // 4: the history fix is NEIGH_HISTORY/SYNC (format 3 files named LAMMPS' fix, whose history
 // written between runs was scrambled)
-// 5: four normal coefficients per model (dmt's cohesion); 4 (three) is still read
-static constexpr int RESTART_FORMAT = 5;
+// 5: four normal coefficients per model (dmt's cohesion)
+// 6: the heat model and its coefficient; 4 and 5 are still read
+static constexpr int RESTART_FORMAT = 6;
 
 /* ---------------------------------------------------------------------- */
 
@@ -135,7 +136,7 @@ void PairGranularSync::coeff(int narg, char **arg)
 {
   if (narg < 3)
     error->all(FLERR, "pair_coeff granular/sync: expected 'pair_coeff I J <normal model> <coeffs> "
-                      "tangential <model> <coeffs> [damping|rolling|twisting|cutoff|limit_damping|"
+                      "tangential <model> <coeffs> [damping|rolling|twisting|heat|cutoff|limit_damping|"
                       "synchronized_verlet ...]'");
   if (!allocated) allocate();
 
@@ -151,7 +152,7 @@ void PairGranularSync::coeff(int narg, char **arg)
   if (used < narg - 2)
     error->all(FLERR,
                "pair_coeff granular/sync: unexpected argument '{}' (expected a keyword: tangential, damping, "
-               "rolling, twisting, cutoff, limit_damping, synchronized_verlet; or too many coefficients)",
+               "rolling, twisting, heat, cutoff, limit_damping, synchronized_verlet; or too many coefficients)",
                arg[2 + used]);
 
   int count = 0;
@@ -190,13 +191,33 @@ void PairGranularSync::init_style()
   // every listed pair may hold history
   use_history = 0;
   beyond_contact = 0;
+  heat_flag = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (setflag[i][j]) {
         if (model_ref(i, j).size_history > 0) use_history = 1;
         if (model_ref(i, j).normal == GS_NORMAL_JKR) use_history = beyond_contact = 1;
+        if (model_ref(i, j).heat != GS_HEAT_UNSET) heat_flag = 1;
       }
   assign_history_layout();
+
+  if (heat_flag) {
+    for (int i = 1; i <= atom->ntypes; i++)
+      for (int j = i; j <= atom->ntypes; j++)
+        if (setflag[i][j] && model_ref(i, j).heat == GS_HEAT_UNSET)
+          error->all(FLERR, "pair granular/sync: types {} and {} have no heat model while others have one; give "
+                     "every pair_coeff a heat keyword (heat none, area or radius)", i, j);
+    if (!atom->temperature_flag || !atom->heatflow_flag)
+      error->all(FLERR, "pair granular/sync: heat conduction needs per-atom temperature and heatflow: add "
+                        "'fix property/atom temperature heatflow' (and fix heat/flow to integrate them)");
+  }
+  // compute pair/local's p13: the heat flow into i
+  const int extra = heat_flag ? 13 : 12;
+  if (single_extra != extra) {
+    delete[] svector;
+    single_extra = extra;
+    svector = new double[single_extra];
+  }
 
   int req_flags = beyond_contact ? NeighConst::REQ_DEFAULT : NeighConst::REQ_SIZE;
   if (use_history) req_flags |= NeighConst::REQ_HISTORY;
@@ -405,6 +426,8 @@ void PairGranularSync::compute(int eflag, int vflag)
 
   double **half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  const double *temperature = heat_flag ? atom->temperature : nullptr;
+  double *heatflow = heat_flag ? atom->heatflow : nullptr;
 
   gs_contact c{};
   c.dt = update->dt;
@@ -467,6 +490,11 @@ void PairGranularSync::compute(int eflag, int vflag)
         gs_scale3(factor_lj, c.torquej, tj);
         gs_add3(torque[j], tj, torque[j]);
       }
+      if (heat_flag) {    // as stock: not scaled by special bonds
+        const double dq = gs_contact_heat(m, &c, temperature[i], temperature[j]);
+        heatflow[i] += dq;
+        if (newton_pair || j < nlocal) heatflow[j] -= dq;
+      }
       if (evflag)
         ev_tally_xyz(i, j, nlocal, newton_pair, 0.0, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
     }
@@ -524,6 +552,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   svector[9] = c.dx[0];
   svector[10] = c.dx[1];
   svector[11] = c.dx[2];
+  if (heat_flag) svector[12] = gs_contact_heat(m, &c, atom->temperature[i], atom->temperature[j]);
   return 0.0;
 }
 
@@ -589,10 +618,10 @@ void PairGranularSync::read_restart_settings(FILE *fp)
     utils::sfread(FLERR, &cutoff_global, sizeof(double), 1, fp, nullptr, error);
   }
   MPI_Bcast(&format, 1, MPI_INT, 0, world);
-  if (format != RESTART_FORMAT && format != 4)
-    error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads 4 and {}", format,
+  if (format < 4 || format > RESTART_FORMAT)
+    error->all(FLERR, "pair granular/sync: restart file has format {}, this build reads 4 to {}", format,
                RESTART_FORMAT);
-  restart_normal_coeffs = format == 4 ? 3 : 4;
+  restart_format = format;
   MPI_Bcast(&default_ordering, 1, MPI_INT, 0, world);
   MPI_Bcast(&strict, 1, MPI_INT, 0, world);
   MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
@@ -606,14 +635,15 @@ void PairGranularSync::write_restart(FILE *fp)
       fwrite(&setflag[i][j], sizeof(int), 1, fp);
       if (!setflag[i][j]) continue;
       const gs_model &m = model_ref(i, j);
-      const int kinds[7] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, explicit_sync_ref(i, j),
-                            m.limit_damping};
-      fwrite(kinds, sizeof(int), 7, fp);
+      const int kinds[8] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, explicit_sync_ref(i, j),
+                            m.limit_damping, m.heat};
+      fwrite(kinds, sizeof(int), 8, fp);
       fwrite(m.normal_coeffs, sizeof(double), 4, fp);
       fwrite(m.tangential_coeffs, sizeof(double), 3, fp);
       fwrite(m.rolling_coeffs, sizeof(double), 3, fp);
       fwrite(m.twisting_coeffs, sizeof(double), 3, fp);
       fwrite(&m.cutoff, sizeof(double), 1, fp);
+      fwrite(&m.heat_coeff, sizeof(double), 1, fp);
     }
   }
 }
@@ -628,14 +658,15 @@ void PairGranularSync::read_restart(FILE *fp)
       if (me == 0) utils::sfread(FLERR, &setflag[i][j], sizeof(int), 1, fp, nullptr, error);
       MPI_Bcast(&setflag[i][j], 1, MPI_INT, 0, world);
       if (!setflag[i][j]) continue;
-      int kinds[7];
-      const int nn = restart_normal_coeffs, ncoeffs = nn + 10;
-      double coeffs[14] = {0.0};
+      int kinds[8] = {0};
+      const int nkinds = restart_format >= 6 ? 8 : 7;
+      const int nn = restart_format == 4 ? 3 : 4, ncoeffs = nn + 10 + (restart_format >= 6);
+      double coeffs[15] = {0.0};
       if (me == 0) {
-        utils::sfread(FLERR, kinds, sizeof(int), 7, fp, nullptr, error);
+        utils::sfread(FLERR, kinds, sizeof(int), nkinds, fp, nullptr, error);
         utils::sfread(FLERR, coeffs, sizeof(double), ncoeffs, fp, nullptr, error);
       }
-      MPI_Bcast(kinds, 7, MPI_INT, 0, world);
+      MPI_Bcast(kinds, 8, MPI_INT, 0, world);
       MPI_Bcast(coeffs, ncoeffs, MPI_DOUBLE, 0, world);
       gs_model m{};
       m.normal = kinds[0];
@@ -645,12 +676,14 @@ void PairGranularSync::read_restart(FILE *fp)
       m.twisting = kinds[4];
       m.ordering = kinds[5] ? GS_ORDERING_SYNCHRONIZED : default_ordering;
       m.limit_damping = kinds[6];
+      m.heat = kinds[7];
       m.geometry = GS_GEOMETRY_PAIR;
       std::copy_n(coeffs, nn, m.normal_coeffs);
       std::copy_n(coeffs + nn, 3, m.tangential_coeffs);
       std::copy_n(coeffs + nn + 3, 3, m.rolling_coeffs);
       std::copy_n(coeffs + nn + 6, 3, m.twisting_coeffs);
       m.cutoff = coeffs[nn + 9];
+      m.heat_coeff = coeffs[nn + 10];
       char err[GS_ERRLEN];
       if (gs_model_finalize(&m, err) != 0) error->all(FLERR, "pair granular/sync: bad model in restart file: {}", err);
       model_ref(i, j) = m;

@@ -47,7 +47,7 @@ class PairGranularSync : public Pair {
  protected:
   int default_ordering;
   int strict;    // synchronized ordering must get recorded half-step data, never reconstruct
-  int restart_normal_coeffs = 4;    // normal coefficients per model in the restart file being read
+  int restart_format = 0;    // of the restart file being read
   double cutoff_global;
   int ntypes_alloc;
   std::vector<gs_model> models;    // (ntypes+1)^2, row-major by itype
@@ -57,6 +57,7 @@ class PairGranularSync : public Pair {
   double **cutoff_type;
   int size_history;
   int use_history;
+  int heat_flag = 0;    // some type pair has a heat model: per-atom temperature and heatflow
 
   class FixDummy *fix_dummy;
   class FixNeighHistory *fix_history;

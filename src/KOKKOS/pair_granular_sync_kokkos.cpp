@@ -317,6 +317,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
     error->all(FLERR, "pair_style granular/sync/kk requires 'newton off' (fix neigh/history/kk moves contact "
                       "history between ranks only then): add '-pk kokkos newton off' or 'package kokkos newton off'");
   PairGranularSync::init_style();
+  if (heat_flag)
+    error->all(FLERR, "pair_style granular/sync/kk: heat conduction is not available on the device (LAMMPS' Kokkos "
+                      "atoms carry no temperature); use granular/sync");
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);

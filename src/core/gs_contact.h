@@ -36,6 +36,8 @@ enum gs_tangential_kind {
 };
 enum gs_rolling_kind { GS_ROLLING_NONE = 0, GS_ROLLING_SDS };
 enum gs_twisting_kind { GS_TWISTING_NONE = 0, GS_TWISTING_SDS, GS_TWISTING_MARSHALL };
+/* heat conduction; UNSET: no heat keyword (a model with `heat none` still needs temperatures) */
+enum gs_heat_kind { GS_HEAT_UNSET = 0, GS_HEAT_NONE, GS_HEAT_AREA, GS_HEAT_RADIUS };
 enum gs_ordering { GS_ORDERING_STANDARD = 0, GS_ORDERING_SYNCHRONIZED = 1 };
 /* Pair contacts and wall contacts differ in material mixing and torque arms. */
 enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
@@ -63,6 +65,8 @@ typedef struct gs_model {
   double tangential_coeffs[3];
   double rolling_coeffs[3];
   double twisting_coeffs[3];
+  int heat;          /* enum gs_heat_kind */
+  double heat_coeff; /* area: heat transfer coefficient h; radius: conductivity k */
   double cutoff; /* per-model cutoff, -1 when not given */
   int mixed;     /* built by gs_model_mix(): normal_coeffs[0] holds the mixed effective modulus */
 
@@ -76,7 +80,7 @@ typedef struct gs_model {
   double kr, gammar, mur;
   double ktw, gammatw, mutw;
 
-  int needs_contact_radius; /* some sub-model uses a = sqrt(delta R*) */
+  int needs_contact_radius; /* some sub-model (or heat) uses a = sqrt(delta R*) */
 
   /* layout of this model's history inside a contact's history array */
   int hist_tangential, hist_rolling, hist_twisting;
@@ -541,13 +545,24 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   gs_contact_evaluate_as(m, gs_model_kinds(m), c, history);
 }
 
+/* Heat flowing into i through a touching contact evaluated by gs_contact_evaluate() (its contact
+ * radius a), with temperatures ti and tj (a wall's for a wall): `area` conducts h pi a^2 (tj - ti),
+ * `radius` 2 k a (tj - ti), as LAMMPS' heat models, term by term. Heat has no history and reads
+ * no velocity, so both orderings conduct the same. */
+GS_FN double gs_contact_heat(const gs_model *m, const gs_contact *c, double ti, double tj)
+{
+  if (m->heat == GS_HEAT_AREA) return m->heat_coeff * GS_PI_VALUE * c->contact_radius * c->contact_radius * (tj - ti);
+  if (m->heat == GS_HEAT_RADIUS) return 2 * m->heat_coeff * c->contact_radius * (tj - ti);
+  return 0.0;
+}
+
 /* ---- model set-up (gs_model.c; host only) -------------------------------------------------- */
 
 #define GS_ERRLEN 512
 
 /* Parse stock `pair_coeff ... granular` model words: arg[0] is the normal model name, followed by
- * its coefficients and the keywords tangential, damping, rolling, twisting, cutoff, limit_damping,
- * synchronized_verlet. Stops at the first word that is none of these and returns its index
+ * its coefficients and the keywords tangential, damping, rolling, twisting, heat, cutoff,
+ * limit_damping, synchronized_verlet. Stops at the first word that is none of these and returns its index
  * (narg if all were consumed); returns -1 and fills err on bad input. `ordering` is the default
  * ordering of the style; synchronized_verlet sets GS_ORDERING_SYNCHRONIZED. */
 int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, int ordering, char *err);
@@ -577,6 +592,7 @@ const char *gs_damping_name(int kind);
 const char *gs_tangential_name(int kind);
 const char *gs_rolling_name(int kind);
 const char *gs_twisting_name(int kind);
+const char *gs_heat_name(int kind);
 const char *gs_ordering_name(int ordering);
 /* "standard" / "synchronized" -> enum, or -1 */
 int gs_ordering_from_name(const char *name);

@@ -19,6 +19,7 @@ static const char *const tangential_names[] = {"", "linear_nohistory", "linear_h
                                                "linear_history_classic", "mindlin_classic"};
 static const char *const rolling_names[] = {"none", "sds"};
 static const char *const twisting_names[] = {"none", "sds", "marshall"};
+static const char *const heat_names[] = {"", "none", "area", "radius"};
 static const char *const ordering_names[] = {"standard", "synchronized"};
 
 #define COUNT(a) ((int) (sizeof(a) / sizeof((a)[0])))
@@ -33,6 +34,7 @@ const char *gs_damping_name(int kind) { return name_of(damping_names, COUNT(damp
 const char *gs_tangential_name(int kind) { return name_of(tangential_names, COUNT(tangential_names), kind); }
 const char *gs_rolling_name(int kind) { return name_of(rolling_names, COUNT(rolling_names), kind); }
 const char *gs_twisting_name(int kind) { return name_of(twisting_names, COUNT(twisting_names), kind); }
+const char *gs_heat_name(int kind) { return name_of(heat_names, COUNT(heat_names), kind); }
 const char *gs_ordering_name(int ordering) { return name_of(ordering_names, COUNT(ordering_names), ordering); }
 
 int gs_ordering_from_name(const char *name)
@@ -211,7 +213,20 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
       m->ordering = GS_ORDERING_SYNCHRONIZED;
       iarg++;
     } else if (strcmp(key, "heat") == 0) {
-      return fail(err, "keyword heat is not supported by gransync");
+      static const char *const area_args[] = {"h", "h"};
+      static const char *const radius_args[] = {"k", "k"};
+      if (iarg + 1 >= narg)
+        return fail(err, "keyword heat needs a model name (allowed: %s)", allowed(heat_names, COUNT(heat_names), 1));
+      kind = lookup(heat_names, COUNT(heat_names), 1, arg[iarg + 1]);
+      if (kind < 0)
+        return fail(err, "unknown heat model '%s' (allowed: %s)", arg[iarg + 1], allowed(heat_names, COUNT(heat_names), 1));
+      m->heat = kind;
+      iarg += 2;
+      if (kind != GS_HEAT_NONE) {
+        iarg = read_coeffs("heat", arg[iarg - 1], 1, kind == GS_HEAT_AREA ? area_args : radius_args, narg, arg, iarg,
+                           &m->heat_coeff, 0, err);
+        if (iarg < 0) return -1;
+      }
     } else {
       break; /* the caller decides whether more words are allowed */
     }
@@ -219,7 +234,7 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
   if (!tangential_seen) {
     if (iarg < narg)
       return fail(err, "unexpected argument '%s' (expected a keyword: tangential, damping, rolling, twisting, "
-                  "cutoff, limit_damping, synchronized_verlet; a tangential model is required)", arg[iarg]);
+                  "heat, cutoff, limit_damping, synchronized_verlet; a tangential model is required)", arg[iarg]);
     return fail(err, "missing tangential model: add 'tangential <model> ...' (allowed: %s)",
                 allowed(tangential_names, COUNT(tangential_names), 1));
   }
@@ -359,7 +374,11 @@ int gs_model_finalize(gs_model *m, char *err)
                 "history (linear_history, mindlin* or a classic one), got %s", tname);
   }
 
-  m->needs_contact_radius = m->normal != GS_NORMAL_HOOKE || m->damping == GS_DAMPING_VISCOELASTIC ||
+  if (!(m->heat_coeff >= 0.0))
+    return fail(err, "heat %s: %s must be >= 0, got %g", gs_heat_name(m->heat), m->heat == GS_HEAT_AREA ? "h" : "k",
+                m->heat_coeff);
+
+  m->needs_contact_radius = m->heat > GS_HEAT_NONE || m->normal != GS_NORMAL_HOOKE || m->damping == GS_DAMPING_VISCOELASTIC ||
                             (history_tangential && m->tangential != GS_TANGENTIAL_LINEAR_HISTORY &&
                              m->tangential != GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC) ||
                             m->twisting == GS_TWISTING_MARSHALL;
@@ -388,12 +407,13 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
 {
   int i;
   if (a->normal != b->normal || a->damping != b->damping || a->tangential != b->tangential ||
-      a->rolling != b->rolling || a->twisting != b->twisting) {
+      a->rolling != b->rolling || a->twisting != b->twisting || a->heat != b->heat) {
     const char *what = a->normal != b->normal         ? "normal"
                        : a->damping != b->damping     ? "damping"
                        : a->tangential != b->tangential ? "tangential"
                        : a->rolling != b->rolling     ? "rolling"
-                                                      : "twisting";
+                       : a->twisting != b->twisting   ? "twisting"
+                                                      : "heat";
     return fail(err, "cannot mix %s models of different kinds; set this type pair explicitly with pair_coeff", what);
   }
   *out = *a;
@@ -414,6 +434,7 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
     out->rolling_coeffs[i] = mix_geom(a->rolling_coeffs[i], b->rolling_coeffs[i]);
     out->twisting_coeffs[i] = mix_geom(a->twisting_coeffs[i], b->twisting_coeffs[i]);
   }
+  out->heat_coeff = mix_geom(a->heat_coeff, b->heat_coeff);
   if (a->tangential_coeffs[0] == -1.0 || b->tangential_coeffs[0] == -1.0) out->tangential_coeffs[0] = -1.0;
   if (gs_model_finalize(out, err) != 0) return -1;
   if (out->tangential_coeffs[0] == -1.0) {

@@ -29,7 +29,7 @@ for style in stock sync; do
     awk '/^ *Step /{on=1; next} on && /^ *[0-9]+ /{print} /^Loop time/{exit}' > "$work/thermo.$style"
 done
 if [ ! -s "$work/thermo.stock" ] || [ ! -s "$work/thermo.sync" ]; then
-  tail -5 "$work/out.stock" "$work/out.sync"
+  tail -n 5 "$work/out.stock" "$work/out.sync"
   echo "FAILED: no thermo output"
   exit 1
 fi

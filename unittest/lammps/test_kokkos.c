@@ -468,6 +468,33 @@ static void errors(void)
   lammps_close(kk);
 
   {
+    /* heat conduction: LAMMPS' Kokkos atoms have no temperature */
+    const char *walls = "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
+                        "create_box 1 box;create_atoms 1 single 1 1 1;set group all density 1.0;"
+                        "pair_style zero 1.0;pair_coeff * *";
+    const char *model = "hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
+    const char *temperatures = "fix t all property/atom temperature heatflow";
+    char setup[3][1024];
+    const char *expect[3] = {"pair_style granular/sync/kk: heat conduction is not available on the device",
+                             "fix wall/gran/sync/kk: heat conduction is not available on the device",
+                             "fix wall/gran/sync/region/kk: heat conduction is not available on the device"};
+    int k;
+    snprintf(setup[0], sizeof(setup[0]), "%s;%s;pair_style granular/sync;pair_coeff * * %s heat area 1", base,
+             temperatures, model);
+    snprintf(setup[1], sizeof(setup[1]), "%s;%s;fix floor all wall/gran/sync granular %s heat area 1 zplane 0 NULL "
+             "temperature 1", walls, temperatures, model);
+    snprintf(setup[2], sizeof(setup[2]), "%s;%s;region bowl sphere 2 2 2 3 side in units box;fix bowl all "
+             "wall/gran/sync/region granular %s heat radius 1 region bowl temperature 1", walls, temperatures, model);
+    for (k = 0; k < 3; k++) {
+      kk = kk_open();
+      gs_lines(kk, setup[k]);
+      msg = gs_cmd_error(kk, "run 0");
+      GS_CHECK(strstr(msg, expect[k]) != NULL, "heat on /kk: '%s'", msg);
+      lammps_close(kk);
+    }
+  }
+
+  {
     void *plain = gs_lmp_open();
     gs_lines(plain, base);
     msg = gs_cmd_error(plain, "pair_style granular/sync/kk");

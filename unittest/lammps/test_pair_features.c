@@ -7,6 +7,8 @@
 
 #include <math.h>
 
+#define GS_PI 3.14159265358979323846
+
 static const char *const bed_model =
     "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin_rescale NULL 1.0 0.5 "
     "rolling sds 200 0.05 0.1 twisting marshall";
@@ -290,6 +292,45 @@ static void test_reissued_ordering(void)
   lammps_close(standard);
 }
 
+/* Two spheres held overlapping (no integrator), temperatures 1 and 2, fix heat/flow with a heat
+ * capacity of 1 per mass: each step moves dt G (T2 - T1) from one to the other with the contact's
+ * conductance G (area: h pi a^2, radius: 2 k a; a^2 = delta R*), so the difference decays as
+ * (1 - dt G (1/C1 + 1/C2))^n exactly, and C1 T1 + C2 T2 stays. Half the run, a restart file, and
+ * the other half: the pair's heat model and the temperatures come back from the file. */
+static void test_heat_two_spheres(const char *ordering, const char *heat, double conductance_of_a2)
+{
+  const double r1 = 0.5, r2 = 0.3, delta = 0.02, dt = 1e-3, reff = r1 * r2 / (r1 + r2), a2 = delta * reff;
+  const double c1 = 4.0 / 3.0 * GS_PI * r1 * r1 * r1, c2 = 4.0 / 3.0 * GS_PI * r2 * r2 * r2;
+  const double g = strstr(heat, "area") ? conductance_of_a2 * GS_PI * a2 : 2.0 * conductance_of_a2 * sqrt(a2);
+  const double expected = pow(1.0 - dt * g * (1.0 / c1 + 1.0 / c2), 1000);
+  void *lmp = gs_lmp_open(), *reader = gs_lmp_open();
+  double t[2], energy, ratio;
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -2 2 -2 2 -2 2;create_box 1 box;create_atoms 1 single 0 0 0;"
+                "create_atoms 1 single 0.78 0 0;set atom 1 diameter 1.0;set atom 2 diameter 0.6;"
+                "set group all density 1.0;fix t all property/atom temperature heatflow;set atom 1 temperature 1.0;"
+                "set atom 2 temperature 2.0;fix conduct all heat/flow constant 1.0;timestep 1e-3");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * hertz/material 1e5 0.5 0.3 damping tsuji tangential mindlin NULL 1.0 0.5 %s", heat);
+  gs_lines(lmp, "run 500;write_restart gs_heat_two.restart");
+  gs_lines(reader, "read_restart gs_heat_two.restart;fix t all property/atom temperature heatflow;"
+                   "fix conduct all heat/flow constant 1.0;comm_modify vel yes;run 500");
+  lammps_close(lmp);
+  {
+    double *temps = gs_gather(reader, "temperature", 1); /* by atom ID */
+    t[0] = temps[0];
+    t[1] = temps[1];
+    free(temps);
+  }
+  lammps_close(reader);
+  ratio = t[1] - t[0]; /* over the initial difference, 1 */
+  energy = c1 * t[0] + c2 * t[1];
+  GS_CHECK(fabs(ratio - expected) <= 1e-12 && expected < 0.9 && fabs(energy - (c1 + 2.0 * c2)) <= 1e-12 * (c1 + 2.0 * c2),
+           "%s, %s: two spheres' temperature difference after 1000 steps (a restart file halfway) %.15f, "
+           "expected (1 - dt G (1/C1 + 1/C2))^1000 = %.15f with G from the conductance formula; heat conserved to %.1e",
+           ordering, heat, ratio, expected, fabs(energy - (c1 + 2.0 * c2)) / (c1 + 2.0 * c2));
+}
+
 struct bad_case {
   const char *setup; /* extra commands before the failing one, ';'-separated, may be "" */
   const char *command;
@@ -320,7 +361,10 @@ static void test_errors(void)
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 -1", "mu must be >= 0"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1.2 damping coeff_restitution tangential linear_history 1 1 1", "must be in (0, 1]"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 0 damping tsuji tangential linear_history 1 1 1", "must be in (0, 1]"},
-      {"pair_style granular/sync", "pair_coeff * * hooke 5 0.5 damping coeff_restitution tangential linear_history 1 1 1 heat area 1", "keyword heat is not supported"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 0.5 tangential linear_history 1 1 1 heat area -2", "heat area: h must be >= 0, got -2"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 0.5 tangential linear_history 1 1 1 heat radius", "heat radius needs 1 coefficient (k)"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 5 0.5 tangential linear_history 1 1 1 heat flux 1", "unknown heat model 'flux' (allowed: none, area, radius)"},
+      {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5 heat area 1", "run 0", "heat conduction needs per-atom temperature and heatflow: add 'fix property/atom temperature heatflow'"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential mindlin NULL 1 1", "kt NULL needs normal model hertz/material"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 1 rolling sds 1 1", "rolling sds needs 3 coefficients"},
       {"pair_style granular/sync", "pair_coeff * * hooke 5 1 tangential linear_history 1 1 1 twisting spin", "unknown twisting model 'spin' (allowed: none, sds, marshall)"},
@@ -385,6 +429,8 @@ int main(int argc, char **argv)
   test_reissued_ordering();
   test_single_and_timestep_change("standard");
   test_single_and_timestep_change("synchronized");
+  test_heat_two_spheres("synchronized", "heat area 5.0", 5.0);
+  test_heat_two_spheres("standard", "heat radius 2.0", 2.0);
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();

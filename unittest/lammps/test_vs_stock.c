@@ -8,11 +8,14 @@
  * rolling and twisting histories do not change sign under i <-> j (see unittest/core/test_contact.c,
  * test_pair_swap), so there gransync deliberately differs from stock once pairs are re-listed.
  *
- * usage: test_vs_stock [all|cover|cohesive|classic] [on|off]
+ * usage: test_vs_stock [all|cover|cohesive|classic|heat] [on|off]
  *   all:      every normal x damping x tangential x rolling x twisting combination both styles support
  *   cover:    a subset in which every sub-model appears with every other sub-model kind at least once
  *   cohesive: dmt and jkr with each damping stock allows with cohesion and each tangential model
  *   classic:  linear_history_classic and mindlin_classic with each normal and damping model
+ *   heat:     heat area, radius and none with each normal model: per-atom temperature (fix
+ *             property/atom, a gradient in height), fix heat/flow; temperatures and heat flows
+ *             compared too
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -21,6 +24,8 @@
 #include <math.h>
 
 #define TOLERANCE 1e-10
+
+static int heat_mode = 0; /* the bed carries temperatures and conducts heat */
 
 /* The bed: a frozen bottom layer and 3 free layers of d = 1 spheres, 150 d = 0.1 spheres poured in. */
 static void setup(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2,
@@ -37,6 +42,9 @@ static void setup(void *lmp, const char *newton, const char *pair_style, const c
     gs_cmd(lmp, "neighbor 0.6 bin");
     gs_cmd(lmp, "neigh_modify once yes");
   }
+  if (heat_mode)
+    gs_lines(lmp, "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
+                  "set group all temperature v_t0;fix conduct all heat/flow constant 0.05");
   gs_cmd(lmp, "fix integrate all nve/sphere");
   gs_cmd(lmp, "fix freeze floor freeze");
   gs_cmd(lmp, "fix gravity all gravity 60 vector 0 0 -1");
@@ -52,12 +60,13 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
 {
   char label[640];
   void *stock = gs_lmp_open(), *sync = gs_lmp_open();
-  double worst = 0.0, contacts;
+  double worst = 0.0, contacts, heat_moved = 0.0, *t_start = NULL;
   int block, natoms;
   snprintf(label, sizeof(label), "newton %s, %s: %s", newton, relist ? "re-listed" : "list once", c1);
   setup(stock, newton, "pair_style granular", c1, c2, relist);
   setup(sync, newton, "pair_style granular/sync ordering standard", c1, c2, relist);
   natoms = (int) lammps_get_natoms(stock);
+  if (heat_mode) t_start = gs_gather(sync, "temperature", 1);
   for (block = 0; block < 4; block++) {
     double *fs, *fy, *ts, *ty, rel;
     /* later blocks continue without a new setup, which would re-list the pairs */
@@ -75,7 +84,27 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
     free(fy);
     free(ts);
     free(ty);
+    if (heat_mode) {
+      double *temp_s = gs_gather(stock, "temperature", 1), *temp_y = gs_gather(sync, "temperature", 1);
+      double *q_s = gs_gather(stock, "heatflow", 1), *q_y = gs_gather(sync, "heatflow", 1);
+      int i;
+      /* stock's `heat none` adds an uninitialized value (GranularModel::dq) to heatflow: there
+       * only gransync's temperatures are checked, which must not move */
+      if (!strstr(c1, "heat none")) {
+        rel = gs_maxrel(temp_y, temp_s, natoms);
+        if (rel > worst) worst = rel;
+        rel = gs_maxrel(q_y, q_s, natoms);
+        if (rel > worst) worst = rel;
+      }
+      heat_moved = 0.0;
+      for (i = 0; i < natoms; i++) heat_moved = fmax(heat_moved, fabs(temp_y[i] - t_start[i]));
+      free(temp_s);
+      free(temp_y);
+      free(q_s);
+      free(q_y);
+    }
   }
+  free(t_start);
   {
     double *sum = (double *) lammps_extract_compute(sync, "ncontacts", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
     contacts = sum ? *sum : 0.0;
@@ -86,8 +115,14 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
     const double rel = fabs(py - ps) / (fabs(ps) > 0 ? fabs(ps) : 1.0);
     if (rel > worst || py != py) worst = py != py ? 1e300 : rel;
   }
-  GS_CHECK(worst <= TOLERANCE && contacts > 100,
-           "%-140s forces, torques, press: max rel diff %.2e over 1000 steps, %.0f contacts at the end", label, worst, contacts);
+  if (heat_mode)
+    GS_CHECK(worst <= TOLERANCE && contacts > 100 && (strstr(c1, "heat none") ? heat_moved == 0.0 : heat_moved > 1e-3),
+             "%-140s forces, torques, press, temperatures, heat flows: max rel diff %.2e over 1000 steps, %.0f contacts "
+             "at the end, largest temperature change %.2g", label, worst, contacts, heat_moved);
+  else
+    GS_CHECK(worst <= TOLERANCE && contacts > 100,
+             "%-140s forces, torques, press: max rel diff %.2e over 1000 steps, %.0f contacts at the end", label, worst,
+             contacts);
   lammps_close(stock);
   lammps_close(sync);
   return worst <= TOLERANCE;
@@ -160,11 +195,34 @@ static void classic(const char *newton)
       }
 }
 
+/* heat conduction with each normal model (the contact radius differs: hooke and hertz sqrt(delta R*),
+ * jkr its own), area and radius conduction, and heat none (temperatures must not change; stock's
+ * heat none conducts an uninitialized number) */
+static void heat(const char *newton)
+{
+  static const char *const cases[][2] = {
+      {"hertz/material 3e4 0.5 0.3 damping tsuji tangential mindlin 1.5e4 1.0 0.5 heat area 5.0",
+       "hertz/material 2.4e4 0.5 0.25 damping tsuji tangential mindlin 1.2e4 1.0 0.4 heat area 2.0"},
+      {"hooke 1000 0.5 damping coeff_restitution tangential linear_history 800 0.5 0.5 heat radius 3.0",
+       "hooke 800 0.5 damping coeff_restitution tangential linear_history 640 0.4 0.4 heat radius 1.5"},
+      {"jkr 3e4 20 0.3 5 damping viscoelastic tangential linear_history 800 0.5 0.5 heat area 5.0",
+       "jkr 2.4e4 20 0.25 2 damping viscoelastic tangential linear_history 640 0.4 0.4 heat area 2.0"},
+      {"dmt 3e4 0.02 0.3 5 damping velocity tangential mindlin 1.5e4 0.5 0.5 heat radius 2.0",
+       "dmt 2.4e4 0.02 0.25 2 damping velocity tangential mindlin 1.2e4 0.4 0.4 heat radius 1.0"},
+      {"hertz 2000 20 damping viscoelastic tangential linear_history 800 0.5 0.5 heat none",
+       "hertz 1600 20 damping viscoelastic tangential linear_history 640 0.4 0.4 heat none"}};
+  size_t k;
+  heat_mode = 1;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) run_words(newton, cases[k][0], cases[k][1], 1);
+  heat_mode = 0;
+}
+
 int main(int argc, char **argv)
 {
   const int all = argc < 2 || strcmp(argv[1], "all") == 0;
   const int only_cohesive = argc > 1 && strcmp(argv[1], "cohesive") == 0;
   const int only_classic = argc > 1 && strcmp(argv[1], "classic") == 0;
+  const int only_heat = argc > 1 && strcmp(argv[1], "heat") == 0;
   const char *newton = argc > 2 ? argv[2] : "on";
   int n, d, t, r, w, k, status;
   MPI_Init(&argc, &argv);
@@ -173,6 +231,8 @@ int main(int argc, char **argv)
     cohesive(newton);
   } else if (only_classic) {
     classic(newton);
+  } else if (only_heat) {
+    heat(newton);
   } else if (all) {
     for (n = 0; n < 3; n++)
       for (d = 0; d < 5; d++)

@@ -357,6 +357,49 @@ static void test_cohesive_vs_stock(void)
   }
 }
 
+/* Heat conduction from walls against stock, ordering standard: spheres with a temperature each, on a
+ * floor whose temperature follows a variable (heat area) and in a bowl held at a fixed temperature
+ * (heat radius), fix heat/flow integrating; temperatures and heat flows compared too */
+static void test_heat_vs_stock(void)
+{
+  void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+  void *both[2] = {stock, sync};
+  const char *model = "hertz/material 1e5 0.7 0.3 damping tsuji tangential mindlin NULL 1.0 0.4";
+  double worst, *t_start, *t[2], *q[2], moved = 0.0;
+  int s, i, natoms;
+  for (s = 0; s < 2; s++) {
+    spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+    gs_lines(both[s], "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
+                      "set group all temperature v_t0;fix conduct all heat/flow constant 1.0;"
+                      "variable hot equal 3.0+sin(2*PI*time/0.05);region bowl sphere 0 0 0 1.0 side in");
+  }
+  gs_cmd(stock, "fix floor all wall/gran granular %s heat area 5 zplane -0.8 NULL temperature v_hot", model);
+  gs_cmd(stock, "fix bowl all wall/gran/region granular %s heat radius 0.5 region bowl temperature 0.5", model);
+  gs_cmd(sync, "fix floor all wall/gran/sync granular %s heat area 5 zplane -0.8 NULL temperature v_hot ordering "
+               "standard", model);
+  gs_cmd(sync, "fix bowl all wall/gran/sync/region granular %s heat radius 0.5 region bowl temperature 0.5 ordering "
+               "standard", model);
+  natoms = (int) lammps_get_natoms(sync);
+  t_start = gs_gather(sync, "temperature", 1);
+  for (s = 0; s < 2; s++) gs_cmd(both[s], "run 1000 post no");
+  worst = gs_state_diff(sync, stock, 1);
+  for (s = 0; s < 2; s++) {
+    t[s] = gs_gather(both[s], "temperature", 1);
+    q[s] = gs_gather(both[s], "heatflow", 1);
+  }
+  worst = fmax(worst, fmax(gs_maxrel(t[1], t[0], natoms), gs_maxrel(q[1], q[0], natoms)));
+  for (i = 0; i < natoms; i++) moved = fmax(moved, fabs(t[1][i] - t_start[i]));
+  GS_CHECK(worst <= 1e-10 && moved > 0.1, "heat from a floor (area, temperature by a variable) and a bowl (radius), "
+           "ordering standard: equal stock after 1000 steps, temperatures and heat flows too (max rel diff %.2e; "
+           "largest temperature change %.2g)", worst, moved);
+  for (s = 0; s < 2; s++) {
+    free(t[s]);
+    free(q[s]);
+    lammps_close(both[s]);
+  }
+  free(t_start);
+}
+
 /* A ball rolling without slipping in a spherical bowl of radius R: small oscillations have the
  * period 2 pi sqrt(7 (R - r) / (5 g)). The contact normal turns with the ball, so the ordering
  * matters here; the standard ordering's error is printed. */
@@ -415,6 +458,7 @@ static void test_bowl(void)
 
 static void test_errors(void)
 {
+  size_t k;
   static const char *const cases[][2] = {
       {"fix w all wall/gran/sync hooke 1 1 1 1 0.5 1 zplane 0 NULL", "expected 'fix ID group wall/gran/sync granular"},
       {"fix w all wall/gran/sync granular hooke -1 1 tangential linear_history 1 1 1 zplane 0 NULL", "normal hooke: k must be >= 0"},
@@ -422,7 +466,7 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 sphere 2", "unknown wall style 'sphere'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder 0", "zcylinder radius must be > 0"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder -2", "zcylinder radius must be > 0"},
-      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering)"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering, temperature)"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle w 1 1", "motion direction must be x, y or z"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle z 1 0", "wiggle period must be > 0"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL shear z 1", "shear must be along the wall"},
@@ -431,8 +475,40 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 xplane 0 1", "wall in a periodic dimension"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL ordering never", "ordering must be standard or synchronized, got 'never'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 synchronized_verlet zplane 0 NULL ordering standard", "conflicts with ordering standard"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat area -1 zplane 0 NULL temperature 1", "heat area: h must be >= 0, got -1"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat conduction 1 zplane 0 NULL", "unknown heat model 'conduction' (allowed: none, area, radius)"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL temperature", "keyword temperature needs a value"},
   };
+  /* heat and the wall's temperature come together, and need per-atom temperature (checked at init) */
+  static const char *const heat[][2] = {
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat area 1 zplane 0 NULL",
+       "fix wall/gran/sync: heat model area needs the wall's temperature: add 'temperature <value or v_name>'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL temperature 2",
+       "fix wall/gran/sync: keyword temperature needs a heat model"},
+      {"fix w all wall/gran/sync/region granular hooke 1 1 tangential linear_history 1 1 1 heat radius 1 region box",
+       "fix wall/gran/sync/region: heat model radius needs the wall's temperature"},
+      {"fix w all wall/gran/sync/region granular hooke 1 1 tangential linear_history 1 1 1 region box temperature 1",
+       "fix wall/gran/sync/region: keyword temperature needs a heat model"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat none zplane 0 NULL temperature v_hot",
+       "variable hot for keyword temperature does not exist"},
+      {"variable hot atom 1;fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat none zplane 0 NULL temperature v_hot",
+       "variable hot for keyword temperature must be equal-style"}};
+  static const char *const heat_no_property[][2] = {
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat area 1 zplane 0 NULL temperature 1",
+       "fix wall/gran/sync: heat conduction needs per-atom temperature and heatflow: add 'fix property/atom temperature heatflow'"},
+      {"fix w all wall/gran/sync/region granular hooke 1 1 tangential linear_history 1 1 1 heat area 1 region box temperature 1",
+       "fix wall/gran/sync/region: heat conduction needs per-atom temperature and heatflow"}};
   static const char *const respa[][2] = {{"run 0", "does not support run_style respa (allowed: run_style verlet)"}};
+  for (k = 0; k < sizeof(heat) / sizeof(heat[0]) + sizeof(heat_no_property) / sizeof(heat_no_property[0]); k++) {
+    /* the fix is defined in the setup; `run 0` meets the error */
+    const int with_property = k < sizeof(heat) / sizeof(heat[0]);
+    const char *const *c = with_property ? heat[k] : heat_no_property[k - sizeof(heat) / sizeof(heat[0])];
+    const char *const run[1][2] = {{"run 0", c[1]}};
+    char setup[1024];
+    snprintf(setup, sizeof(setup), "atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box;%s%s",
+             with_property ? "fix t all property/atom temperature heatflow;" : "", c[0]);
+    gs_expect_errors(setup, run, 1);
+  }
   gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box", cases,
                    sizeof(cases) / sizeof(cases[0]));
   gs_expect_errors("atom_style sphere;boundary p p f;region box block 0 2 0 2 0 2;create_box 1 box;run_style respa 2 2;"
@@ -454,6 +530,7 @@ int main(int argc, char **argv)
   test_wiggle_floor();
   test_region_vs_stock();
   test_cohesive_vs_stock();
+  test_heat_vs_stock();
   test_bowl();
   test_restart();
   test_restart_layout_changed();
