@@ -57,14 +57,14 @@ KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma
   return gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0;
 }
 
-// One half-list row (atom i and its neighbors) per work item.
+// One half-list row (atom i and its neighbors) per work item; on CPU threads one block of rows.
 template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairKernel {
   typedef DeviceType device_type;
   typedef EV_FLOAT value_type;
   typedef ArrayTypes<DeviceType> AT;
 
-  // Several threads on a half list add into the same atoms: per-thread copies on CPU threads,
-  // atomics on GPUs, plain adds on one thread (LAMMPS' choice for its own Kokkos pair styles).
+  // Several threads on a half list add into the same atoms: atomics on GPUs, plain adds on one
+  // thread; on CPU threads the blocks below, and per-thread copies for the per-atom virial only.
   using Dup = NeedDup_v<NEIGHFLAG, DeviceType>;
   using Access = AtomicDup_v<NEIGHFLAG, DeviceType>;
   using KKDeviceType = typename KKDevice<DeviceType>::value;
@@ -94,7 +94,8 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
   } settings;
 
   // CPU threads on a half list: each thread takes one block of consecutive rows and adds straight
-  // into the atoms of those rows; what goes to other atoms lands in the block's own copy of f and
+  // into the atoms whose indices lie in the block's row range (its rows' own atoms: LAMMPS' Kokkos
+  // lists have ilist(ii) = ii); what goes to other atoms lands in the block's own copy of f and
   // torque, of which only the touched window is added in and cleared afterwards. Per-thread copies
   // of all atoms (Kokkos' ScatterView) cost two passes over every copy at every step.
   static constexpr bool blocks = std::is_same_v<Dup, KKScatterDuplicated>;
@@ -251,18 +252,18 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
 // Cuts rows 0 to inum - 1 into consecutive blocks of about equal work: a touching pair (from the
 // contact history, where there is one) costs about ten times a neighbor out of contact.
 template <class DeviceType>
-void partition_rows(const Kokkos::View<int *, DeviceType> &block_rows, Kokkos::View<long *, DeviceType> &prefix,
+void partition_rows(const Kokkos::View<int *, DeviceType> &block_rows, Kokkos::View<bigint *, DeviceType> &prefix,
                     const typename ArrayTypes<DeviceType>::t_int_1d &ilist,
                     const typename ArrayTypes<DeviceType>::t_int_1d &numneigh,
                     const Kokkos::View<int *, DeviceType> &start, const Kokkos::View<int *, DeviceType> &touch,
                     const int inum)
 {
   constexpr int contact_weight = 10;
-  if ((int) prefix.extent(0) < inum + 1) prefix = Kokkos::View<long *, DeviceType>("granular/sync/kk:work", inum + 1);
+  if ((int) prefix.extent(0) < inum + 1) prefix = Kokkos::View<bigint *, DeviceType>("granular/sync/kk:work", inum + 1);
   auto work = prefix;
   const bool with_touch = touch.extent(0) > 0;
   Kokkos::parallel_scan(
-      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii, long &sum, const bool final) {
+      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii, bigint &sum, const bool final) {
         const int jnum = numneigh(ilist(ii));
         sum += 1 + jnum;
         if (with_touch)
@@ -272,7 +273,7 @@ void partition_rows(const Kokkos::View<int *, DeviceType> &block_rows, Kokkos::V
   const int nblocks = block_rows.extent(0) - 1;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, nblocks + 1), KOKKOS_LAMBDA(const int b) {
-        const long target = work(inum) * b / nblocks;
+        const bigint target = work(inum) * b / nblocks;
         int lo = 0, hi = inum;    // the first row whose work prefix reaches the target
         while (lo < hi) {
           const int mid = (lo + hi) / 2;
@@ -539,8 +540,9 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
 }
 
-// One block of rows per CPU thread, cut anew when the list was rebuilt; the blocks' copies cover the
-// local atoms and are all zero between force computations.
+// One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring
+// (any cut is right: a stale one only balances worse); the blocks' copies cover the local atoms and
+// are all zero between force computations.
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum)
 {
   const int nblocks = typename DeviceType::execution_space().concurrency();
@@ -551,11 +553,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
     block_rows = decltype(block_rows)("granular/sync/kk:blocks", nblocks + 1);
     window = decltype(window)("granular/sync/kk:window", nblocks);
     h_window = Kokkos::create_mirror_view(window);
-    blocks_cut_at = -1;
+    blocks_cut = false;
   }
-  // any cut is right (each block adds straight only into its own rows' atoms); a new list only
-  // moves where the work is
-  if (blocks_cut_at != neighbor->lastcall || blocks_inum != inum) {
+  if (!blocks_cut || update->setupflag || blocks_cut_at != neighbor->lastcall || blocks_inum != inum) {
     auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
     Kokkos::View<int *, DeviceType> start, touch;
     if (use_history) {
@@ -564,6 +564,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
       touch = rows.touch;
     }
     partition_rows(block_rows, block_work, k_list->d_ilist, k_list->d_numneigh, start, touch, inum);
+    blocks_cut = true;
     blocks_cut_at = neighbor->lastcall;
     blocks_inum = inum;
   }

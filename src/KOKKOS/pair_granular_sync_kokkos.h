@@ -46,11 +46,12 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   // for atoms outside the block (see the kernel), kept from step to step
   Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;
   Kokkos::View<int *, DeviceType> block_rows;
-  Kokkos::View<long *, DeviceType> block_work;
+  Kokkos::View<bigint *, DeviceType> block_work;
   Kokkos::View<int *[2], DeviceType> window;
   typename Kokkos::View<int *[2], DeviceType>::host_mirror_type h_window;
-  bigint blocks_cut_at = -1;
-  int blocks_inum = -1;
+  bool blocks_cut = false;
+  bigint blocks_cut_at = 0;    // the neighbor build (its step) and row count the cut was made for
+  int blocks_inum = 0;
 
   // derived from the models when they are uploaded: the sub-models every type pair shares, if
   // they all do, and whether a history slot needs the pair's orientation (a +1 transfer factor)

@@ -727,7 +727,8 @@ static void cadence(void)
  * for these tests: tools/gpu_build_and_test.sh builds with GRANSYNC_CUDA_FMAD=OFF.) The allowance is
  * measured: the CPU style's own departure over the tests' 1000 steps when every position is moved
  * by at most 1e-15 (round-off of the unit-size coordinates), times 100; a host/device bug departs
- * by far more. CPU threads and the split-memory build add in the CPU's order and keep 1e-10. */
+ * by far more. One thread (normal or split-memory build) adds in the CPU's order, two threads in
+ * blocks of rows (round-off apart from it); both keep 1e-10. */
 static void calibrate_gpu_tolerance(void)
 {
   void *a, *b;
