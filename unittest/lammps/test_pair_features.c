@@ -331,6 +331,111 @@ static void test_heat_two_spheres(const char *ordering, const char *heat, double
            ordering, heat, ratio, expected, fabs(energy - (c1 + 2.0 * c2)) / (c1 + 2.0 * c2));
 }
 
+/* JKR overlap and force at contact radius a (Johnson, Kendall and Roberts 1971), w = 2 gamma */
+static double jkr_delta(double a, double reff, double emix, double w)
+{
+  return a * a / reff - sqrt(2.0 * GS_PI * w * a / emix);
+}
+
+static double jkr_force(double a, double reff, double emix, double w)
+{
+  return 4.0 * emix * a * a * a / (3.0 * reff) - sqrt(8.0 * GS_PI * w * emix * a * a * a);
+}
+
+/* the JKR force at overlap delta on the branch of a contact that is made (a above the radius of
+ * the most negative overlap); bisection in a */
+static double jkr_force_at(double delta, double reff, double emix, double w)
+{
+  const double a_min = cbrt(GS_PI * w * reff * reff / (2.0 * emix)); /* d delta / d a = 0 */
+  double lo = a_min, hi = a_min;
+  int k;
+  while (jkr_delta(hi, reff, emix, w) < delta) hi *= 2.0;
+  for (k = 0; k < 200; k++) {
+    const double mid = 0.5 * (lo + hi);
+    if (jkr_delta(mid, reff, emix, w) < delta) lo = mid;
+    else hi = mid;
+  }
+  return jkr_force(0.5 * (lo + hi), reff, emix, w);
+}
+
+/* The JKR loading-unloading loop through pair_style granular/sync: one sphere driven (fix move)
+ * towards a fixed one to an overlap of 0.004, then back out. Loading: no force until the surfaces
+ * touch, then the JKR curve; unloading: the same curve into tension, beyond touching, down to the
+ * overlap of the most tensile force -3/2 pi w R*, -(3 pi^2 / 16)^(1/3) (R* gamma^2 / E*^2)^(1/3),
+ * where the contact lets go (as stock: the pull-off point under a controlled load; JKR's branch
+ * would continue under a controlled displacement); no force after. The loop's area, the energy
+ * the cycle dissipates, is the integral of the tensile branch. */
+static void test_jkr_loop(const char *ordering)
+{
+  const double rad = 0.5, reff = 0.25, young = 1e4, nu = 0.3, gamma = 2.0, w = 2.0 * gamma;
+  const double emix = young / (2.0 * (1.0 - nu * nu)), speed = 1e-3, dt = 1e-3;
+  const double pulloff = cbrt(3.0 * GS_PI * GS_PI / 16.0) * cbrt(reff * gamma * gamma / (emix * emix));
+  const double start_gap = 0.002, depth = 0.004;
+  void *lmp = gs_lmp_open();
+  double worst = 0.0, area = 0.0, area_exact = 0.0, last_delta = 0.0, last_force = 0.0, held_to = 0.0;
+  double force_before_touch = 0.0, force_after_release = 0.0, most_tensile = 0.0;
+  int step, leg, tensile = 0;
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -2 2 -2 2 -2 2;create_box 1 box;create_atoms 1 single 0 0 0");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 %.17g", 2.0 * rad + start_gap);
+  gs_lines(lmp, "set group all diameter 1.0;set group all density 1.0;group driven id 2;neighbor 0.2 bin;"
+                "timestep 1e-3");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * jkr %g 0 %g %g damping velocity tangential linear_nohistory 0 0.5", young, nu, gamma);
+  for (leg = 0; leg < 2; leg++) {
+    /* in, then out; each leg's steps move the sphere by exactly speed * dt */
+    const int steps = leg == 0 ? (int) lround((start_gap + depth) / (speed * dt))
+                               : (int) lround((depth + 2.0 * pulloff) / (speed * dt));
+    gs_cmd(lmp, "fix drive driven move linear 0 0 %.17g", leg == 0 ? -speed : speed);
+    for (step = 0; step < steps; step++) {
+      double *x, *f, delta, fz, exact;
+      gs_cmd(lmp, "run 1 pre %s post no", step == 0 ? "yes" : "no");
+      x = gs_gather3(lmp, "x");
+      f = gs_gather3(lmp, "f");
+      delta = 2.0 * rad - (x[5] - x[2]);
+      fz = f[5];
+      free(x);
+      free(f);
+      if (leg == 0 && delta < 0.0) force_before_touch = fmax(force_before_touch, fabs(fz));
+      if (leg == 1 && delta < -pulloff) force_after_release = fmax(force_after_release, fabs(fz));
+      if (fz != 0.0 && (leg == 1 || delta >= 0.0)) {
+        exact = jkr_force_at(delta, reff, emix, w);
+        worst = fmax(worst, fabs(fz - exact) / (3.0 * GS_PI * gamma * reff));
+        if (leg == 1 && delta < 0.0) {
+          tensile++;
+          held_to = fmin(held_to, delta);
+          most_tensile = fmin(most_tensile, fz);
+          if (last_delta < 0.0) area += 0.5 * (fz + last_force) * (last_delta - delta);
+          area_exact = 0.0;
+        }
+      }
+      last_delta = delta;
+      last_force = fz;
+    }
+    gs_cmd(lmp, "unfix drive");
+  }
+  lammps_close(lmp);
+  {
+    /* the tensile branch's integral from -pulloff to 0, on a fine grid */
+    const int n = 20000;
+    int k;
+    for (k = 0; k < n; k++) {
+      const double d0 = -pulloff * k / n, d1 = -pulloff * (k + 1) / n;
+      area_exact += 0.5 * (jkr_force_at(d0, reff, emix, w) + jkr_force_at(d1, reff, emix, w)) * (d0 - d1);
+    }
+  }
+  GS_CHECK(force_before_touch == 0.0 && force_after_release == 0.0 && tensile > 50 && worst <= 1e-9 &&
+               held_to <= -pulloff + speed * dt * 1.0001 && held_to > -pulloff - 1e-12,
+           "%s: JKR loop: no force before touching on loading nor beyond the pull-off distance %.6e on unloading; "
+           "held in tension down to overlap %.6e over %d steps; force on the JKR curve to %.1e of the pull-off force",
+           ordering, pulloff, held_to, tensile, worst);
+  GS_CHECK(fabs(most_tensile + 1.5 * GS_PI * w * reff) <= 1e-6 * 1.5 * GS_PI * w * reff,
+           "%s: JKR loop: most tensile force %.9e, -3/2 pi w R* = %.9e", ordering, most_tensile, -1.5 * GS_PI * w * reff);
+  GS_CHECK(fabs(area - area_exact) <= 2e-3 * fabs(area_exact) && area_exact < 0.0,
+           "%s: JKR loop: energy the cycle dissipates (tensile branch's integral) %.6e, analytic %.6e", ordering, area,
+           area_exact);
+}
+
 struct bad_case {
   const char *setup; /* extra commands before the failing one, ';'-separated, may be "" */
   const char *command;
@@ -429,6 +534,8 @@ int main(int argc, char **argv)
   test_reissued_ordering();
   test_single_and_timestep_change("standard");
   test_single_and_timestep_change("synchronized");
+  test_jkr_loop("standard");
+  test_jkr_loop("synchronized");
   test_heat_two_spheres("synchronized", "heat area 5.0", 5.0);
   test_heat_two_spheres("standard", "heat radius 2.0", 2.0);
   test_errors();
