@@ -95,9 +95,14 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     } else if (strcmp(arg[iarg], "temperature") == 0) {
       wall_temperature.parse(lmp, "fix wall/gran/sync", iarg, narg, arg);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "contacts") == 0) {
+      if (on_device) error->all(FLERR, "fix wall/gran/sync/kk: keyword contacts is not available on the device; use "
+                                       "fix wall/gran/sync");
+      peratom_flag = 1;
+      iarg++;
     } else {
-      error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering, temperature)",
-                 arg[iarg]);
+      error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering, temperature, "
+                        "contacts)", arg[iarg]);
     }
   }
   if (wall.wiggle && wall.shear) error->all(FLERR, "fix wall/gran/sync: a wall cannot both wiggle and shear");
@@ -110,21 +115,24 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   size_history = gs_wall_history_size(&model);
   maxexchange = size_history;    // sizes comm buffers for migrating atoms
   restart_peratom = size_history > 0;
-  if (size_history > 0) {
+  if (peratom_flag) {
+    size_peratom_cols = wall_contact_columns(model);
+    peratom_freq = 1;
+  }
+  if (size_history > 0 || peratom_flag) {
     grow_arrays(atom->nmax);
     atom->add_callback(Atom::GROW);
-    atom->add_callback(Atom::RESTART);
+    if (size_history > 0) atom->add_callback(Atom::RESTART);
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
   }
 }
 
 FixWallGranSync::~FixWallGranSync()
 {
-  if (size_history > 0) {
-    atom->delete_callback(id, Atom::GROW);
-    atom->delete_callback(id, Atom::RESTART);
-  }
+  if (size_history > 0 || peratom_flag) atom->delete_callback(id, Atom::GROW);
+  if (size_history > 0) atom->delete_callback(id, Atom::RESTART);
   memory->destroy(history);
+  memory->destroy(array_atom);
 }
 
 int FixWallGranSync::setmask()
@@ -160,32 +168,44 @@ void FixWallGranSync::post_force(int /*vflag*/)
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const bool heat = model.heat != GS_HEAT_UNSET;
-  double temperatures[2] = {0.0, heat ? wall_temperature.now(input) : 0.0};
+  const double twall = heat ? wall_temperature.now(input) : 0.0;
+  if (peratom_flag)
+    for (int i = 0; i < atom->nlocal; i++)
+      for (int k = 0; k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
 
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
     if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
-    if (heat) temperatures[0] = atom->temperature[i];
-    gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
-                    rmass[i], size_history ? history[i] : nullptr, f[i], torque[i], heat ? temperatures : nullptr,
-                    heat ? &atom->heatflow[i] : nullptr);
+    gs_contact c;
+    const int touching =
+        gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
+                        rmass[i], size_history ? history[i] : nullptr, f[i], torque[i],
+                        heat || peratom_flag ? &c : nullptr);
+    if (!touching) continue;
+    const double dq = heat ? gs_contact_heat(&model, &c, atom->temperature[i], twall) : 0.0;
+    if (heat) atom->heatflow[i] += dq;
+    if (peratom_flag) record_wall_contact(array_atom[i], size_peratom_cols, c, x[i], radius[i], dq);
   }
 }
 
+// the contacts output is rewritten at every step: it is kept in order but not migrated
 void FixWallGranSync::grow_arrays(int nmax)
 {
   if (size_history > 0) memory->grow(history, nmax, size_history, "wall/gran/sync:history");
+  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync:contacts");
 }
 
 void FixWallGranSync::copy_arrays(int i, int j, int /*delflag*/)
 {
   for (int k = 0; k < size_history; k++) history[j][k] = history[i][k];
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
 }
 
 void FixWallGranSync::set_arrays(int i)
 {
   for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
 }
 
 int FixWallGranSync::pack_exchange(int i, double *buf)
@@ -229,5 +249,5 @@ int FixWallGranSync::maxsize_restart()
 
 double FixWallGranSync::memory_usage()
 {
-  return (double) atom->nmax * size_history * sizeof(double);
+  return (double) atom->nmax * (size_history + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double);
 }

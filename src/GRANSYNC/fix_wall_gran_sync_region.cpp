@@ -55,9 +55,15 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
     } else if (strcmp(arg[iarg], "temperature") == 0) {
       wall_temperature.parse(lmp, "fix wall/gran/sync/region", iarg, narg, arg);
       iarg += 2;
+    } else if (strcmp(arg[iarg], "contacts") == 0) {
+      if (on_device)
+        error->all(FLERR, "fix wall/gran/sync/region/kk: keyword contacts is not available on the device; use fix "
+                          "wall/gran/sync/region");
+      peratom_flag = 1;
+      iarg++;
     } else {
-      error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering, temperature; the "
-                        "region moves by its own move/rotate options)", arg[iarg]);
+      error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering, temperature, contacts; "
+                        "the region moves by its own move/rotate options)", arg[iarg]);
     }
   }
   model.ordering = wall_ordering(error, "fix wall/gran/sync/region", explicit_sync, ordering);
@@ -68,6 +74,10 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
   maxexchange = row_width;    // sizes comm buffers for migrating atoms
   restart_peratom = 1;
   restart_global = 1;    // a moving region's previous position, from which its velocity is differenced
+  if (peratom_flag) {
+    size_peratom_cols = wall_contact_columns(model);
+    peratom_freq = 1;
+  }
   grow_arrays(atom->nmax);
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
@@ -80,6 +90,7 @@ FixWallGranSyncRegion::~FixWallGranSyncRegion()
   atom->delete_callback(id, Atom::RESTART);
   delete[] idregion;
   memory->destroy(contacts);
+  memory->destroy(array_atom);
 }
 
 int FixWallGranSyncRegion::setmask()
@@ -135,6 +146,9 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
 
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
+  if (peratom_flag)
+    for (int i = 0; i < atom->nlocal; i++)
+      for (int k = 0; k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
 
   gs_contact c{};
   c.dt = dt;
@@ -211,25 +225,31 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_contact_evaluate(&model, &c, hist);
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
-      if (heat) atom->heatflow[i] += gs_contact_heat(&model, &c, atom->temperature[i], twall);
+      const double dq = heat ? gs_contact_heat(&model, &c, atom->temperature[i], twall) : 0.0;
+      if (heat) atom->heatflow[i] += dq;
+      if (peratom_flag) record_wall_contact(array_atom[i], size_peratom_cols, c, x[i], radius[i], dq);
     }
   }
 }
 
+// the contacts output is rewritten at every step: it is kept in order but not migrated
 void FixWallGranSyncRegion::grow_arrays(int nmax)
 {
   memory->grow(contacts, nmax, row_width, "wall/gran/sync/region:contacts");
+  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync/region:output");
 }
 
 void FixWallGranSyncRegion::copy_arrays(int i, int j, int /*delflag*/)
 {
   const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
   for (int k = 0; k < used; k++) contacts[j][k] = contacts[i][k];
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
 }
 
 void FixWallGranSyncRegion::set_arrays(int i)
 {
   contacts[i][0] = 0.0;
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
 }
 
 int FixWallGranSyncRegion::pack_exchange(int i, double *buf)
@@ -297,5 +317,5 @@ void FixWallGranSyncRegion::restart(char *buf)
 
 double FixWallGranSyncRegion::memory_usage()
 {
-  return (double) atom->nmax * row_width * sizeof(double);
+  return (double) atom->nmax * (row_width + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double);
 }

@@ -141,6 +141,27 @@ struct WallTemperature {
   double now(Input *input) const { return ivar >= 0 ? input->variable->compute_equal(ivar) : value; }
 };
 
+// The walls' `contacts` output, as stock fix wall/gran's: a per-atom row of 1 (touching), the
+// wall's force on the atom, the contact point, the atom's radius, and with heat area or radius the
+// heat from the wall. Rows are rewritten at every step; a particle touching several faces of a
+// region reports the last one, as stock.
+inline int wall_contact_columns(const gs_model &m)
+{
+  return 8 + (m.heat == GS_HEAT_AREA || m.heat == GS_HEAT_RADIUS);
+}
+
+inline void record_wall_contact(double *row, int columns, const gs_contact &c, const double *x, double radius,
+                                double heat)
+{
+  row[0] = 1.0;
+  for (int k = 0; k < 3; k++) {
+    row[1 + k] = c.force[k];
+    row[4 + k] = x[k] - c.dx[k];
+  }
+  row[7] = radius;
+  if (columns > 8) row[8] = heat;
+}
+
 }    // namespace LAMMPS_NS
 
 #endif

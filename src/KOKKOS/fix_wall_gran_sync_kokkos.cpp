@@ -105,7 +105,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         }
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v, omega, d_radius(i),
-                        d_rmass(i), nhistory ? hist : nullptr, f, torque, nullptr, nullptr);
+                        d_rmass(i), nhistory ? hist : nullptr, f, torque, nullptr);
         for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
         // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
         for (int k = 0; k < 3; k++) {

@@ -91,13 +91,13 @@ GS_FN int gs_wall_history_size(const gs_model *m)
 
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
  * (synchronized ordering only; may equal x/v otherwise). history: gs_wall_history_size() doubles
- * (NULL if none). Adds force and torque, and with a heat model the heat from the wall to heatflow
- * (temperatures: the atom's and the wall's; both NULL without heat). Returns 0 and clears the
- * history when not in contact. */
+ * (NULL if none). Adds force and torque; `report` (may be NULL) receives the evaluated contact (its
+ * separation from the wall's contact point, force, contact radius: for heat and per-atom output).
+ * Returns 0 and clears the history when not in contact. */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
                           double radius, double rmass, double *history, double *force, double *torque,
-                          const double *temperatures, double *heatflow)
+                          gs_contact *report)
 {
   const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
@@ -127,7 +127,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   gs_contact_evaluate(m, &c, history ? history + flag : history);
   gs_add3(force, c.force, force);
   gs_add3(torque, c.torquei, torque);
-  if (heatflow) *heatflow += gs_contact_heat(m, &c, temperatures[0], temperatures[1]);
+  if (report) *report = c;
   return 1;
 }
 

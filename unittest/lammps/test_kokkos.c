@@ -468,16 +468,18 @@ static void errors(void)
   lammps_close(kk);
 
   {
-    /* heat conduction: LAMMPS' Kokkos atoms have no temperature */
+    /* heat conduction (LAMMPS' Kokkos atoms have no temperature) and the walls' host-side output */
     const char *walls = "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
                         "create_box 1 box;create_atoms 1 single 1 1 1;set group all density 1.0;"
                         "pair_style zero 1.0;pair_coeff * *";
     const char *model = "hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
     const char *temperatures = "fix t all property/atom temperature heatflow";
-    char setup[3][1024];
-    const char *expect[3] = {"pair_style granular/sync/kk: heat conduction is not available on the device",
+    char setup[5][768], command[5][256];
+    const char *expect[5] = {"pair_style granular/sync/kk: heat conduction is not available on the device",
                              "fix wall/gran/sync/kk: heat conduction is not available on the device",
-                             "fix wall/gran/sync/region/kk: heat conduction is not available on the device"};
+                             "fix wall/gran/sync/region/kk: heat conduction is not available on the device",
+                             "fix wall/gran/sync/kk: keyword contacts is not available on the device",
+                             "fix wall/gran/sync/region/kk: keyword contacts is not available on the device"};
     int k;
     snprintf(setup[0], sizeof(setup[0]), "%s;%s;pair_style granular/sync;pair_coeff * * %s heat area 1", base,
              temperatures, model);
@@ -485,11 +487,18 @@ static void errors(void)
              "temperature 1", walls, temperatures, model);
     snprintf(setup[2], sizeof(setup[2]), "%s;%s;region bowl sphere 2 2 2 3 side in units box;fix bowl all "
              "wall/gran/sync/region granular %s heat radius 1 region bowl temperature 1", walls, temperatures, model);
-    for (k = 0; k < 3; k++) {
+    for (k = 0; k < 3; k++) snprintf(command[k], sizeof(command[k]), "run 0");
+    /* the walls' contacts output refuses at once */
+    snprintf(setup[3], sizeof(setup[3]), "%s", walls);
+    snprintf(command[3], sizeof(command[3]), "fix floor all wall/gran/sync granular %s zplane 0 NULL contacts", model);
+    snprintf(setup[4], sizeof(setup[4]), "%s;region bowl sphere 2 2 2 3 side in units box", walls);
+    snprintf(command[4], sizeof(command[4]), "fix bowl all wall/gran/sync/region granular %s region bowl contacts",
+             model);
+    for (k = 0; k < 5; k++) {
       kk = kk_open();
       gs_lines(kk, setup[k]);
-      msg = gs_cmd_error(kk, "run 0");
-      GS_CHECK(strstr(msg, expect[k]) != NULL, "heat on /kk: '%s'", msg);
+      msg = gs_cmd_error(kk, command[k]);
+      GS_CHECK(strstr(msg, expect[k]) != NULL, "heat or contacts on /kk: '%s'", msg);
       lammps_close(kk);
     }
   }

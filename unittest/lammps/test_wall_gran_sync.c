@@ -400,6 +400,57 @@ static void test_heat_vs_stock(void)
   free(t_start);
 }
 
+/* a fix's per-atom array, ordered by atom ID */
+static double *fix_rows(void *lmp, const char *fix, int columns)
+{
+  char name[64];
+  double *data = (double *) malloc(sizeof(double) * (size_t) columns * (size_t) lammps_get_natoms(lmp));
+  snprintf(name, sizeof(name), "f_%s", fix);
+  lammps_gather(lmp, name, 1, columns, data);
+  return data;
+}
+
+/* The walls' `contacts` output against stock's: a floor with heat (9 columns: the heat from the
+ * wall last) and a box region whose corners give particles several faces at once (8 columns: the
+ * last face, as stock), at the end of 10000 steps (the grains settle in the corner) */
+static void test_contacts_vs_stock(void)
+{
+  void *stock = gs_lmp_open(), *sync = gs_lmp_open();
+  void *both[2] = {stock, sync};
+  const char *model = "hertz/material 1e5 0.7 0.3 damping tsuji tangential mindlin NULL 1.0 0.4";
+  double *floor_rows[2], *box_rows[2], worst;
+  int s, i, natoms, on_floor = 0, in_corners = 0;
+  for (s = 0; s < 2; s++) {
+    spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+    gs_lines(both[s], "fix temperatures all property/atom temperature heatflow;set group all temperature 1.0;"
+                      "fix conduct all heat/flow constant 1.0;region cube block -0.9 0.9 -0.9 0.9 -0.9 0.9 side in");
+  }
+  gs_cmd(stock, "fix floor all wall/gran granular %s heat area 5 zplane -0.8 NULL temperature 2 contacts", model);
+  gs_cmd(stock, "fix cube all wall/gran/region granular %s region cube contacts", model);
+  gs_cmd(sync, "fix floor all wall/gran/sync granular %s heat area 5 zplane -0.8 NULL temperature 2 contacts ordering "
+               "standard", model);
+  gs_cmd(sync, "fix cube all wall/gran/sync/region granular %s region cube contacts ordering standard", model);
+  for (s = 0; s < 2; s++) gs_cmd(both[s], "run 10000 post no");
+  natoms = (int) lammps_get_natoms(sync);
+  for (s = 0; s < 2; s++) {
+    floor_rows[s] = fix_rows(both[s], "floor", 9);
+    box_rows[s] = fix_rows(both[s], "cube", 8);
+  }
+  worst = fmax(gs_maxrel(floor_rows[1], floor_rows[0], 9 * natoms), gs_maxrel(box_rows[1], box_rows[0], 8 * natoms));
+  for (i = 0; i < natoms; i++) {
+    on_floor += floor_rows[1][9 * i] == 1.0 && floor_rows[1][9 * i + 8] != 0.0;
+    in_corners += box_rows[1][8 * i] == 1.0;
+  }
+  GS_CHECK(worst <= 1e-10 && on_floor > 5 && in_corners > 5,
+           "contacts output, ordering standard: a floor with heat and a box equal stock's per-atom arrays after 10000 "
+           "steps (max rel diff %.2e; %d on the floor conducting, %d touching the box)", worst, on_floor, in_corners);
+  for (s = 0; s < 2; s++) {
+    free(floor_rows[s]);
+    free(box_rows[s]);
+    lammps_close(both[s]);
+  }
+}
+
 /* A ball rolling without slipping in a spherical bowl of radius R: small oscillations have the
  * period 2 pi sqrt(7 (R - r) / (5 g)). The contact normal turns with the ball, so the ordering
  * matters here; the standard ordering's error is printed. */
@@ -466,7 +517,7 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 sphere 2", "unknown wall style 'sphere'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder 0", "zcylinder radius must be > 0"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder -2", "zcylinder radius must be > 0"},
-      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering, temperature)"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering, temperature, contacts)"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle w 1 1", "motion direction must be x, y or z"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle z 1 0", "wiggle period must be > 0"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL shear z 1", "shear must be along the wall"},
@@ -531,6 +582,7 @@ int main(int argc, char **argv)
   test_region_vs_stock();
   test_cohesive_vs_stock();
   test_heat_vs_stock();
+  test_contacts_vs_stock();
   test_bowl();
   test_restart();
   test_restart_layout_changed();
