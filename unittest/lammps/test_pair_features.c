@@ -436,6 +436,54 @@ static void test_jkr_loop(const char *ordering)
            area_exact);
 }
 
+/* A pair restart file of format 4 (three normal coefficients per model, before dmt's cohesion),
+ * written by the gransync build of 24 Nov 2026 (unittest/data/pair_restart_format4.in: the bed,
+ * synchronized, hertz/material, mindlin_rescale, rolling, twisting), read by today's build: the
+ * continuation equals the one the writing build ran (its state 300 steps later, in the data
+ * directory) to 1e-10 (observed 0 on 1 rank) */
+static void test_restart_format4(void)
+{
+  void *lmp = gs_lmp_open();
+  double *x, *v, *w, worst = 0.0, contacts;
+  int natoms, i, k, found = 0;
+  FILE *ref;
+  char line[1024];
+  gs_cmd(lmp, "read_restart %s/unittest/data/pair_restart_format4.restart", GRANSYNC_SOURCE_DIR);
+  gs_lines(lmp, "comm_modify vel yes;neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;"
+                "fix integrate all nve/sphere;fix freeze floor freeze;fix gravity all gravity 60 vector 0 0 -1;"
+                "fix reflect all wall/reflect zlo EDGE;compute c all contact/atom;compute n all reduce sum c_c;"
+                "thermo_style custom step c_n;run 300 post no");
+  natoms = (int) lammps_get_natoms(lmp);
+  x = gs_gather3(lmp, "x");
+  v = gs_gather3(lmp, "v");
+  w = gs_gather3(lmp, "omega");
+  contacts = *(double *) lammps_extract_compute(lmp, "n", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+  snprintf(line, sizeof(line), "%s/unittest/data/pair_restart_format4.after300", GRANSYNC_SOURCE_DIR);
+  ref = fopen(line, "r");
+  while (ref && fgets(line, sizeof(line), ref)) {
+    int id;
+    double q[9];
+    if (sscanf(line, "%d %lf %lf %lf %lf %lf %lf %lf %lf %lf", &id, q, q + 1, q + 2, q + 3, q + 4, q + 5, q + 6, q + 7,
+               q + 8) != 10 || id < 1 || id > natoms)
+      continue;
+    for (k = 0; k < 3; k++) {
+      worst = fmax(worst, fabs(x[3 * (id - 1) + k] - q[k]));
+      worst = fmax(worst, fabs(v[3 * (id - 1) + k] - q[3 + k]));
+      worst = fmax(worst, fabs(w[3 * (id - 1) + k] - q[6 + k]) * 0.05);    /* spin times a fine's radius */
+    }
+    found++;
+  }
+  if (ref) fclose(ref);
+  free(x);
+  free(v);
+  free(w);
+  lammps_close(lmp);
+  i = found == natoms;
+  GS_CHECK(i && worst <= 1e-10 && contacts > 20,
+           "a format-4 pair restart file (24 Nov 2026) continues as the writing build did: %d of %d atoms, max diff %.1e "
+           "after 300 steps, %.0f contacts", found, natoms, worst, contacts);
+}
+
 struct bad_case {
   const char *setup; /* extra commands before the failing one, ';'-separated, may be "" */
   const char *command;
@@ -529,6 +577,7 @@ int main(int argc, char **argv)
   test_restart_during_run("restart 300 gs_during_run.*;run 300 post no");
   test_restart_during_run("run 290 post no;restart 300 gs_during_run.*;run 10 pre no post no");
   test_restart_rewritten();
+  test_restart_format4();
   test_restart_holds_history();
   test_mixing_keeps_ordering();
   test_reissued_ordering();
