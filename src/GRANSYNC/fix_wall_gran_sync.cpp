@@ -169,9 +169,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
-  if (peratom_flag)
-    for (int i = 0; i < atom->nlocal; i++)
-      for (int k = 0; k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
+  clear_wall_contacts(this, atom->nlocal);
 
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -182,10 +180,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
         gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
                         rmass[i], size_history ? history[i] : nullptr, f[i], torque[i],
                         heat || peratom_flag ? &c : nullptr);
-    if (!touching) continue;
-    const double dq = heat ? gs_contact_heat(&model, &c, atom->temperature[i], twall) : 0.0;
-    if (heat) atom->heatflow[i] += dq;
-    if (peratom_flag) record_wall_contact(array_atom[i], size_peratom_cols, c, x[i], radius[i], dq);
+    if (touching) add_wall_contact_outputs(this, atom, model, c, i, twall);
   }
 }
 

@@ -144,11 +144,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
 
-  const bool heat = model.heat != GS_HEAT_UNSET;
-  const double twall = heat ? wall_temperature.now(input) : 0.0;
-  if (peratom_flag)
-    for (int i = 0; i < atom->nlocal; i++)
-      for (int k = 0; k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
+  const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
+  clear_wall_contacts(this, atom->nlocal);
 
   gs_contact c{};
   c.dt = dt;
@@ -225,9 +222,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_contact_evaluate(&model, &c, hist);
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
-      const double dq = heat ? gs_contact_heat(&model, &c, atom->temperature[i], twall) : 0.0;
-      if (heat) atom->heatflow[i] += dq;
-      if (peratom_flag) record_wall_contact(array_atom[i], size_peratom_cols, c, x[i], radius[i], dq);
+      add_wall_contact_outputs(this, atom, model, c, i, twall);
     }
   }
 }

@@ -11,6 +11,7 @@
 #include "atom.h"
 #include "comm.h"
 #include "error.h"
+#include "fix.h"
 #include "input.h"
 #include "lammps.h"
 #include "update.h"
@@ -95,6 +96,14 @@ inline void warn_restart_history_dropped(Comm *comm, Error *error, MPI_Comm worl
                    dropped_all);
 }
 
+// Heat conduction (pair or wall) reads per-atom temperatures and adds to per-atom heat flows.
+inline void require_heat_atoms(Error *error, Atom *atom, const char *what)
+{
+  if (!atom->temperature_flag || !atom->heatflow_flag)
+    error->all(FLERR, "{}: heat conduction needs per-atom temperature and heatflow: add 'fix property/atom "
+                      "temperature heatflow' (and fix heat/flow to integrate them)", what);
+}
+
 // The walls' `temperature` keyword, which goes with a heat model: a number or v_name, an
 // equal-style variable evaluated at every step (as stock fix wall/gran).
 struct WallTemperature {
@@ -127,9 +136,7 @@ struct WallTemperature {
     if (given && !heat)
       error->all(FLERR, "{}: keyword temperature needs a heat model in the contact model (heat area, radius or "
                         "none)", what);
-    if (heat && (!atom->temperature_flag || !atom->heatflow_flag))
-      error->all(FLERR, "{}: heat conduction needs per-atom temperature and heatflow: add 'fix property/atom "
-                        "temperature heatflow' (and fix heat/flow to integrate them)", what);
+    if (heat) require_heat_atoms(error, atom, what);
     if (!variable.empty()) {
       ivar = input->variable->find(variable.c_str());
       if (ivar < 0) error->all(FLERR, "{}: variable {} for keyword temperature does not exist", what, variable);
@@ -143,23 +150,36 @@ struct WallTemperature {
 
 // The walls' `contacts` output, as stock fix wall/gran's: a per-atom row of 1 (touching), the
 // wall's force on the atom, the contact point, the atom's radius, and with heat area or radius the
-// heat from the wall. Rows are rewritten at every step; a particle touching several faces of a
-// region reports the last one, as stock.
+// heat from the wall. Rows are rewritten at every step (cleared first); a particle touching several
+// faces of a region reports the last one, as stock.
 inline int wall_contact_columns(const gs_model &m)
 {
   return 8 + (m.heat == GS_HEAT_AREA || m.heat == GS_HEAT_RADIUS);
 }
 
-inline void record_wall_contact(double *row, int columns, const gs_contact &c, const double *x, double radius,
-                                double heat)
+inline void clear_wall_contacts(Fix *fix, int nlocal)
 {
+  if (!fix->peratom_flag) return;
+  for (int i = 0; i < nlocal; i++)
+    for (int k = 0; k < fix->size_peratom_cols; k++) fix->array_atom[i][k] = 0.0;
+}
+
+// What a touching wall contact c of atom i adds besides force and torque: the heat from the wall,
+// at temperature twall, and the atom's contacts row.
+inline void add_wall_contact_outputs(Fix *fix, Atom *atom, const gs_model &m, const gs_contact &c, int i, double twall)
+{
+  const bool heat = m.heat != GS_HEAT_UNSET;
+  const double dq = heat ? gs_contact_heat(&m, &c, atom->temperature[i], twall) : 0.0;
+  if (heat) atom->heatflow[i] += dq;
+  if (!fix->peratom_flag) return;
+  double *row = fix->array_atom[i];
   row[0] = 1.0;
   for (int k = 0; k < 3; k++) {
     row[1 + k] = c.force[k];
-    row[4 + k] = x[k] - c.dx[k];
+    row[4 + k] = atom->x[i][k] - c.dx[k];
   }
-  row[7] = radius;
-  if (columns > 8) row[8] = heat;
+  row[7] = atom->radius[i];
+  if (fix->size_peratom_cols > 8) row[8] = dq;
 }
 
 }    // namespace LAMMPS_NS

@@ -207,9 +207,7 @@ void PairGranularSync::init_style()
         if (setflag[i][j] && model_ref(i, j).heat == GS_HEAT_UNSET)
           error->all(FLERR, "pair granular/sync: types {} and {} have no heat model while others have one; give "
                      "every pair_coeff a heat keyword (heat none, area or radius)", i, j);
-    if (!atom->temperature_flag || !atom->heatflow_flag)
-      error->all(FLERR, "pair granular/sync: heat conduction needs per-atom temperature and heatflow: add "
-                        "'fix property/atom temperature heatflow' (and fix heat/flow to integrate them)");
+    require_heat_atoms(error, atom, "pair granular/sync");
   }
   // compute pair/local's p13: the heat flow into i
   const int extra = heat_flag ? 13 : 12;
