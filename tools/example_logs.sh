@@ -27,6 +27,10 @@ for name in "${names[@]}"; do
     pour_box)
       run pour_box cpu
       run pour_box kokkos_omp -k on t 1 -sf kk -pk kokkos newton off neigh half ;;
+    three_sphere)
+      run three_sphere synchronized
+      run three_sphere standard -var ordering standard
+      run three_sphere cohesive_dmt -var cohesion dmt ;;
     drum)
       run drum synchronized
       run drum standard -var ordering standard

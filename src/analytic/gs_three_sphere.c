@@ -34,9 +34,12 @@
 typedef struct {
   double R, r, mu, g, theta0;
   int mu_inf;
+  double a;         /* pull-off force per contact over the mass */
+  double hN_sep;    /* separation where h_N = g cos(theta) - rho thetadot^2 falls to -hN_sep */
   double rho, c, rp, kappa, m, I;
   double A;         /* thetadot^2 = A (cos theta0 - cos theta) in phase 1 */
-  double th_roll_sep;
+  double th_roll_sep; /* pure rolling's separation angle; pi where it holds the grain to the bottom */
+  int roll_holds;
   double T;         /* sqrt(rho/g) */
   double h2;        /* RK4 step */
   double du;        /* max quadrature panel width in u */
@@ -51,13 +54,14 @@ static int gs_check(const gs_three_sphere_params *p)
   if (!(isfinite(p->g) && p->g > 0.0)) return GS_THREE_SPHERE_EPARAM;
   if (!(p->mu >= 0.0)) return GS_THREE_SPHERE_EPARAM; /* also rejects NaN */
   if (!(p->theta0 > 0.0 && p->theta0 < GS_HALF_PI)) return GS_THREE_SPHERE_EPARAM;
+  if (!(isfinite(p->pulloff) && p->pulloff >= 0.0)) return GS_THREE_SPHERE_EPARAM;
   return GS_THREE_SPHERE_OK;
 }
 
 static int gs_init(const gs_three_sphere_params *p, double scale, gs_ctx *c)
 {
   int rc = gs_check(p);
-  double Rr, q;
+  double Rr, q, cos_sep;
   if (rc) return rc;
   if (!(isfinite(scale) && scale > 0.0)) return GS_THREE_SPHERE_EPARAM;
   c->R = p->R;
@@ -76,7 +80,11 @@ static int gs_init(const gs_three_sphere_params *p, double scale, gs_ctx *c)
   c->m = p->density * (4.0 / 3.0) * GS_PI * p->r * p->r * p->r;
   c->I = 0.4 * c->m * p->r * p->r;
   c->A = 2.0 * p->g / (c->rho * c->kappa);
-  c->th_roll_sep = acos(2.0 * cos(p->theta0) / (2.0 + c->kappa));
+  c->a = p->pulloff / c->m;
+  c->hN_sep = 2.0 * c->a / c->c;
+  cos_sep = (2.0 * cos(p->theta0) - c->kappa * c->hN_sep / p->g) / (2.0 + c->kappa);
+  c->roll_holds = cos_sep <= -1.0;
+  c->th_roll_sep = c->roll_holds ? GS_PI : acos(cos_sep);
   c->T = sqrt(c->rho / p->g);
   c->h2 = scale * GS_RK4_STEP_REL * c->T;
   /* the integrand has complex singularities at |s| ~ sqrt(2 theta0):
@@ -129,21 +137,26 @@ static double gs_p1_thetadot(const gs_ctx *c, double u)
   return sqrt(c->A * 2.0 * sin(c->theta0 + h) * sin(h));
 }
 
-/* Sliding onset: F_t/2 = mu N_c. With the phase-1 thetadot, thetaddot:
+/* Sliding onset: F_t/2 = mu (N_c + 2F). With the phase-1 thetadot, thetaddot:
  *   F_t/2  = m g sin(theta) (2/5) c^2 / (2 kappa)
- *   mu N_c = mu m g c ((kappa+2) cos(theta) - 2 cos(theta0)) / (2 kappa)
- * residual f = 0.4 c sin(theta) - mu ((kappa+2) cos(theta) - 2 cos(theta0)),
- * strictly increasing on (0, pi/2), > 0 at th_roll_sep (where N = 0). */
+ *   mu (N_c + 2F) = mu m g c ((kappa+2) cos(theta) - 2 cos(theta0) + 4 kappa a/(g c)) / (2 kappa)
+ * residual f = 0.4 c sin(theta) - mu ((kappa+2) cos(theta) - 2 cos(theta0) + 2 kappa hN_sep/g),
+ * strictly increasing on (0, theta_max), tan(theta_max) = -0.4 c/(mu (kappa+2)), theta_max in
+ * [pi/2, pi), and decreasing after it. Without cohesion f > 0 at th_roll_sep (where N = 0). */
 static double gs_slide_residual(const gs_ctx *c, double th)
 {
-  return 0.4 * c->c * sin(th) - c->mu * ((c->kappa + 2.0) * cos(th) - 2.0 * cos(c->theta0));
+  return 0.4 * c->c * sin(th) -
+         c->mu * ((c->kappa + 2.0) * cos(th) - 2.0 * cos(c->theta0) + 2.0 * c->kappa * c->hN_sep / c->g);
 }
 
+/* the first angle of phase 1 at which friction reaches its limit; NaN if none before th_roll_sep */
 static double gs_theta_slide(const gs_ctx *c)
 {
-  double lo = c->theta0, hi = c->th_roll_sep;
+  const double th_max = GS_PI - atan2(0.4 * c->c, c->mu * (c->kappa + 2.0));
+  double lo = c->theta0, hi = fmin(c->th_roll_sep, th_max);
   int it;
   if (gs_slide_residual(c, lo) >= 0.0) return lo; /* slides from rest */
+  if (gs_slide_residual(c, hi) < 0.0) return NAN; /* rolls until it separates or reaches the bottom */
   for (it = 0; it < 200; ++it) {
     double mid = 0.5 * (lo + hi);
     if (mid <= lo || mid >= hi) break;
@@ -153,10 +166,12 @@ static double gs_theta_slide(const gs_ctx *c)
   return hi; /* first representable angle at which friction limit is reached */
 }
 
-/* end of phase 1, as u = sqrt(theta_end - theta0) */
-static double gs_p1_end_u(const gs_ctx *c, double *theta_end)
+/* end of phase 1, as u = sqrt(theta_end - theta0); *slides: whether phase 2 follows */
+static double gs_p1_end_u(const gs_ctx *c, double *theta_end, int *slides)
 {
-  double th = c->mu_inf ? c->th_roll_sep : gs_theta_slide(c);
+  double th = c->mu_inf ? NAN : gs_theta_slide(c);
+  *slides = !isnan(th);
+  if (!*slides) th = c->th_roll_sep;
   *theta_end = th;
   return sqrt(th - c->theta0);
 }
@@ -188,7 +203,7 @@ static double gs_p1_u_of_t(const gs_ctx *c, double t, double u_hi, double t_hi)
 
 /* ---------------------------------------------------------------- phase 2 */
 
-/* g cos(theta) - rho thetadot^2 = N_net / m */
+/* g cos(theta) - rho thetadot^2 = 2 N_c / (m c) */
 static double gs_hN(const gs_ctx *c, const double y[3])
 {
   return c->g * cos(y[0]) - c->rho * y[1] * y[1];
@@ -199,15 +214,22 @@ static double gs_slip(const gs_ctx *c, const double y[3])
   return c->rho * y[1] + c->rp * y[2];
 }
 
-/* y = (theta, thetadot, omega_x). Friction per contact mu N_c along -e_t
- * (slip stays > 0, see header); 2 mu N_c / m = mu c hN and the torque
- * -2 mu N_c r_p / I reduces to -(5/2) mu hN / r since c r_p = r. */
+/* y = (theta, thetadot, omega_x). Friction per contact mu (N_c + 2F) along
+ * -e_t (slip stays > 0, see header); 2 mu (N_c + 2F) / m = mu c (hN + 2 hN_sep)
+ * and the torque -2 mu (N_c + 2F) r_p / I reduces to -(5/2) mu (hN + 2 hN_sep) / r
+ * since c r_p = r. */
 static void gs_p2_rhs(const gs_ctx *c, const double y[3], double dy[3])
 {
-  double hN = gs_hN(c, y);
+  double hF = gs_hN(c, y) + 2.0 * c->hN_sep;
   dy[0] = y[1];
-  dy[1] = (c->g * sin(y[0]) - c->mu * c->c * hN) / c->rho;
-  dy[2] = -2.5 * c->mu * hN / c->r;
+  dy[1] = (c->g * sin(y[0]) - c->mu * c->c * hF) / c->rho;
+  dy[2] = -2.5 * c->mu * hF / c->r;
+}
+
+/* > 0 while phase 2 goes on: in contact and above the bottom */
+static double gs_p2_event(const gs_ctx *c, const double y[3])
+{
+  return fmin(gs_hN(c, y) + c->hN_sep, GS_PI - y[0]);
 }
 
 static void gs_rk4(const gs_ctx *c, const double y[3], double h, double out[3])
@@ -226,8 +248,8 @@ static void gs_rk4(const gs_ctx *c, const double y[3], double h, double out[3])
 
 /* Integrate phase 2 from (t0, y0) on the fixed grid t0 + n h towards
  * t_target (may be +INFINITY). Returns 0 if t_target was reached, 1 if the
- * separation event came first (yout/tout = event state, N >= 0 side),
- * -1 on model failure. */
+ * separation event came first, 2 if the bottom did (yout/tout = event state,
+ * on the side before it), -1 on model failure. */
 static int gs_p2_integrate(const gs_ctx *c, const double y0[3], double t0, double t_target,
                            double yout[3], double *tout)
 {
@@ -242,18 +264,19 @@ static int gs_p2_integrate(const gs_ctx *c, const double y0[3], double t0, doubl
       last = 1;
     }
     gs_rk4(c, y, step, y1);
-    if (gs_hN(c, y1) <= 0.0) {
+    if (gs_p2_event(c, y1) <= 0.0) {
       double lo = 0.0, hi = step;
       for (;;) {
         double mid = 0.5 * (lo + hi);
         if (mid <= lo || mid >= hi) break;
         gs_rk4(c, y, mid, y1);
-        if (gs_hN(c, y1) > 0.0) lo = mid;
+        if (gs_p2_event(c, y1) > 0.0) lo = mid;
         else hi = mid;
       }
+      gs_rk4(c, y, hi, y1);
       gs_rk4(c, y, lo, yout);
       *tout = tn + lo;
-      return 1;
+      return gs_hN(c, y1) + c->hN_sep <= 0.0 ? 1 : 2;
     }
     /* thetaddot > 0 and slip > 0 throughout phase 2 (see header) */
     if (y1[1] < 0.0 || gs_slip(c, y1) < -1.0e-9 * c->rho * fabs(y1[1])) return -1;
@@ -264,7 +287,7 @@ static int gs_p2_integrate(const gs_ctx *c, const double y0[3], double t0, doubl
     }
     for (i = 0; i < 3; ++i) y[i] = y1[i];
     n += 1.0;
-    if (n > GS_MAX_STEPS || y[0] >= GS_HALF_PI) return -1; /* N < 0 before pi/2 */
+    if (n > GS_MAX_STEPS) return -1;
   }
 }
 
@@ -283,7 +306,7 @@ static void gs_fill_contact(const gs_ctx *c, double t, int phase, const double y
   if (phase == 1) /* F_t/2 = I rho thetaddot / (2 r_p^2) */
     s->friction_per_contact = 0.5 * c->I * c->g * st / (c->kappa * c->rp * c->rp);
   else
-    s->friction_per_contact = c->mu * s->normal_per_contact;
+    s->friction_per_contact = c->mu * (s->normal_per_contact + 2.0 * c->a * c->m);
   s->slip_velocity = gs_slip(c, y);
   s->y = c->rho * st;
   s->z = c->rho * ct;
@@ -332,7 +355,7 @@ int gs_three_sphere_derived_compute(const gs_three_sphere_params *p, gs_three_sp
   d->kappa = c.kappa;
   d->mass = c.m;
   d->inertia = c.I;
-  d->theta_sep_rolling = c.th_roll_sep;
+  d->theta_sep_rolling = c.roll_holds ? NAN : c.th_roll_sep;
   d->time_scale = c.T;
   return GS_THREE_SPHERE_OK;
 }
@@ -347,39 +370,49 @@ int gs_three_sphere_state_at(const gs_three_sphere_params *p, double t, gs_three
   return gs_three_sphere_state_at_ex(p, 1.0, t, s);
 }
 
+/* phase 1's end: the state there, its time, and whether sliding follows */
+static void gs_p1_end(const gs_ctx *c, double y1[3], double *t_end, double *u_end, int *slides)
+{
+  double th_end;
+  *u_end = gs_p1_end_u(c, &th_end, slides);
+  *t_end = gs_p1_time(c, *u_end);
+  gs_p1_y(c, *u_end, y1);
+  y1[0] = th_end; /* exact end angle rather than theta0 + u^2 */
+}
+
+static void gs_set_end(gs_three_sphere_events *ev, int held, double t, const double y[3])
+{
+  ev->held = held;
+  ev->t_bottom = held ? t : NAN;
+  ev->t_sep = held ? NAN : t;
+  ev->theta_sep = held ? NAN : y[0];
+  ev->thetadot_sep = held ? NAN : y[1];
+  ev->omega_sep = held ? NAN : y[2];
+}
+
 int gs_three_sphere_events_compute_ex(const gs_three_sphere_params *p, double step_scale,
                                       gs_three_sphere_events *ev)
 {
   gs_ctx c;
-  double th_end, u_end, t_end, y1[3], ys[3], ts;
-  int rc = gs_init(p, step_scale, &c);
+  double u_end, t_end, y1[3], ys[3], ts;
+  int slides, rc = gs_init(p, step_scale, &c);
   if (rc) return rc;
   if (!ev) return GS_THREE_SPHERE_EPARAM;
 
-  u_end = gs_p1_end_u(&c, &th_end);
-  t_end = gs_p1_time(&c, u_end);
-  gs_p1_y(&c, u_end, y1);
-  y1[0] = th_end; /* exact end angle rather than theta0 + u^2 */
-
-  if (c.mu_inf) {
-    ev->slides = 0;
+  gs_p1_end(&c, y1, &t_end, &u_end, &slides);
+  ev->slides = slides;
+  if (!slides) {
     ev->t_slide = ev->theta_slide = ev->thetadot_slide = ev->omega_slide = NAN;
-    ev->t_sep = t_end;
-    ev->theta_sep = y1[0];
-    ev->thetadot_sep = y1[1];
-    ev->omega_sep = y1[2];
+    gs_set_end(ev, c.roll_holds, t_end, y1);
     return GS_THREE_SPHERE_OK;
   }
-  ev->slides = 1;
   ev->t_slide = t_end;
   ev->theta_slide = y1[0];
   ev->thetadot_slide = y1[1];
   ev->omega_slide = y1[2];
-  if (gs_p2_integrate(&c, y1, t_end, INFINITY, ys, &ts) != 1) return GS_THREE_SPHERE_EMODEL;
-  ev->t_sep = ts;
-  ev->theta_sep = ys[0];
-  ev->thetadot_sep = ys[1];
-  ev->omega_sep = ys[2];
+  rc = gs_p2_integrate(&c, y1, t_end, INFINITY, ys, &ts);
+  if (rc != 1 && rc != 2) return GS_THREE_SPHERE_EMODEL;
+  gs_set_end(ev, rc == 2, ts, ys);
   return GS_THREE_SPHERE_OK;
 }
 
@@ -387,19 +420,16 @@ int gs_three_sphere_state_at_ex(const gs_three_sphere_params *p, double step_sca
                                 gs_three_sphere_state *s)
 {
   gs_ctx c;
-  double th_end, u_end, t_end, y1[3], ys[3], ts;
-  int i, rc = gs_init(p, step_scale, &c);
+  double u_end, t_end, y1[3], ys[3], ts;
+  int i, slides, rc = gs_init(p, step_scale, &c);
   if (rc) return rc;
   if (!s) return GS_THREE_SPHERE_EPARAM;
   if (!(isfinite(t) && t >= 0.0)) return GS_THREE_SPHERE_ERANGE;
 
-  u_end = gs_p1_end_u(&c, &th_end);
-  t_end = gs_p1_time(&c, u_end);
-  gs_p1_y(&c, u_end, y1);
-  y1[0] = th_end;
+  gs_p1_end(&c, y1, &t_end, &u_end, &slides);
 
-  /* phase 1 is [0, t_slide) when sliding occurs, [0, t_sep] otherwise */
-  if (t < t_end || (c.mu_inf && t == t_end)) {
+  /* phase 1 is [0, t_slide) when sliding occurs, [0, t_sep] or [0, t_bottom] otherwise */
+  if (t < t_end || (!slides && t == t_end)) {
     double y[3];
     if (t == t_end) {
       for (i = 0; i < 3; ++i) y[i] = y1[i];
@@ -409,13 +439,15 @@ int gs_three_sphere_state_at_ex(const gs_three_sphere_params *p, double step_sca
     gs_fill_contact(&c, t, 1, y, s);
     return GS_THREE_SPHERE_OK;
   }
-  if (c.mu_inf) {
+  if (!slides) {
+    if (c.roll_holds) return GS_THREE_SPHERE_ERANGE;
     gs_fill_flight(&c, t, t_end, y1, s);
     return GS_THREE_SPHERE_OK;
   }
   rc = gs_p2_integrate(&c, y1, t_end, t, ys, &ts);
   if (rc < 0) return GS_THREE_SPHERE_EMODEL;
   if (rc == 0 || ts >= t) gs_fill_contact(&c, t, 2, ys, s);
+  else if (rc == 2) return GS_THREE_SPHERE_ERANGE;
   else gs_fill_flight(&c, t, ts, ys, s);
   return GS_THREE_SPHERE_OK;
 }

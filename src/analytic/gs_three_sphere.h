@@ -37,10 +37,32 @@
  * (the free trajectory never re-contacts: the distance from the x axis
  * is convex in time with zero slope at separation).
  *
- * For any finite mu sliding always starts before separation, because the
- * static friction needed for rolling stays finite while N -> 0. Pure
- * rolling up to separation (slides == 0) therefore only occurs for
- * mu = +INFINITY, which is accepted.
+ * Without cohesion, for any finite mu sliding always starts before
+ * separation, because the static friction needed for rolling stays finite
+ * while N -> 0. Pure rolling up to separation (slides == 0) then only
+ * occurs for mu = +INFINITY, which is accepted.
+ *
+ * Cohesion (pulloff = F > 0, e.g. LAMMPS dmt 4 pi gamma R*, jkr
+ * 3 pi gamma R*, R* = R r/(R+r)): a rigid contact holds any net normal
+ * force N_c >= -F and the Coulomb limit is mu (N_c + 2F), as LAMMPS' dmt
+ * and jkr. With a = F/m, c = (R+r)/rho and h_N = g cos(theta) - rho thetadot^2
+ * (N_c = m c h_N / 2):
+ *   - separation where h_N = -2a/c;
+ *   - rolling: thetadot^2 = 2g (cos(theta0) - cos(theta))/(rho kappa) as
+ *     without cohesion (neither normal force nor static friction works);
+ *     sliding starts where
+ *       0.4 c sin(theta) = mu ((kappa+2) cos(theta) - 2 cos(theta0) + 4 kappa a/(g c)),
+ *     and pure rolling would separate at
+ *       cos(theta) = (2 cos(theta0) - 2 kappa a/(g c))/(kappa + 2),
+ *     so rolling alone carries the grain past pi/2 (below the large
+ *     spheres' centres) exactly when F >= m g c cos(theta0)/kappa;
+ *   - sliding: rho thetaddot = g sin(theta) - mu (c h_N + 4a),
+ *     omegadot = -2.5 mu (h_N + 4a/c)/r.
+ * Cohesion can thus also end a rolling phase with separation for finite
+ * mu (slides == 0). The solution follows the grain down to theta = pi, the
+ * bottom; a grain still in contact there is reported held. Where friction
+ * stops the slip before that (strong cohesion, small mu) the grain would
+ * roll again; that is not followed (GS_THREE_SPHERE_EMODEL).
  */
 #ifndef GS_THREE_SPHERE_H
 #define GS_THREE_SPHERE_H
@@ -62,6 +84,7 @@ typedef struct {
   double mu;      /* friction coefficient, >= 0; +INFINITY = never slides */
   double g;       /* gravitational acceleration, > 0 */
   double theta0;  /* release angle, 0 < theta0 < pi/2 */
+  double pulloff; /* cohesion: pull-off force per contact, >= 0 (0: none; see above) */
 } gs_three_sphere_params;
 
 typedef struct {
@@ -71,7 +94,8 @@ typedef struct {
   double kappa;    /* 1 + (2/5)(r/r_p)^2: effective inertia factor of rolling */
   double mass;     /* m */
   double inertia;  /* I = (2/5) m r^2 */
-  double theta_sep_rolling; /* acos(2 cos(theta0)/(2+kappa)): separation angle for pure rolling */
+  double theta_sep_rolling; /* separation angle for pure rolling, acos(2 cos(theta0)/(2+kappa))
+                               without cohesion; NaN where rolling would hold the grain past pi */
   double time_scale;        /* sqrt(rho/g) */
 } gs_three_sphere_derived;
 
@@ -85,6 +109,9 @@ typedef struct {
   double theta_sep;
   double thetadot_sep;
   double omega_sep;      /* +x component, negative (see conventions) */
+  int held;              /* 1: cohesion holds the grain in contact down to the bottom, theta = pi;
+                            the t_sep fields are then NaN */
+  double t_bottom;       /* held: when theta reaches pi (the end of the solution); NaN otherwise */
 } gs_three_sphere_events;
 
 typedef struct {
@@ -107,7 +134,8 @@ int gs_three_sphere_derived_compute(const gs_three_sphere_params *p,
 int gs_three_sphere_events_compute(const gs_three_sphere_params *p,
                                    gs_three_sphere_events *ev);
 
-/* State at time t >= 0 (t > t_sep gives the ballistic phase 3).
+/* State at time t >= 0 (t > t_sep gives the ballistic phase 3; for a held
+ * grain t <= t_bottom, else GS_THREE_SPHERE_ERANGE).
  * Recomputes the trajectory each call (cost ~ one phase-2 integration,
  * about 1e4 RK4 steps for the paper's case). */
 int gs_three_sphere_state_at(const gs_three_sphere_params *p, double t,

@@ -26,6 +26,7 @@ int main(void)
   a.mu = 0.5;
   a.g = 9.81;
   a.theta0 = 0.1;
+  a.pulloff = 0.0;
   gs_three_sphere_events_compute(&a, &ev);
   gs_tsd_defaults(&p, 20, 0.5, 0.1, GS_ORDERING_STANDARD);
   coarse_dt = PI * sqrt(p.density * 4.0 / 3.0 * PI * p.r * p.r * p.r / p.kn) / ladder[0];

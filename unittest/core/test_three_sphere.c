@@ -303,14 +303,15 @@ static void run_case(const char *L, const gs_three_sphere_params *p)
 
 static void bad_params(void)
 {
-  const gs_three_sphere_params good = {1e-3, 5e-5, 2500.0, 0.5, 9.81, 0.1};
-  gs_three_sphere_params b[12];
-  const char *what[12] = {"R = 0", "R < 0", "r = 0", "r < 0", "mu < 0", "mu = NaN", "theta0 = 0",
-                          "theta0 < 0", "theta0 = pi/2", "theta0 > pi/2", "density = 0", "g = 0"};
+  const gs_three_sphere_params good = {1e-3, 5e-5, 2500.0, 0.5, 9.81, 0.1, 0.0};
+  gs_three_sphere_params b[14];
+  const char *what[14] = {"R = 0", "R < 0", "r = 0", "r < 0", "mu < 0", "mu = NaN", "theta0 = 0",
+                          "theta0 < 0", "theta0 = pi/2", "theta0 > pi/2", "density = 0", "g = 0",
+                          "pulloff < 0", "pulloff = NaN"};
   gs_three_sphere_events ev;
   gs_three_sphere_state s;
   int i;
-  for (i = 0; i < 12; ++i) b[i] = good;
+  for (i = 0; i < 14; ++i) b[i] = good;
   b[0].R = 0.0;
   b[1].R = -1e-3;
   b[2].r = 0.0;
@@ -323,7 +324,9 @@ static void bad_params(void)
   b[9].theta0 = 2.0;
   b[10].density = 0.0;
   b[11].g = 0.0;
-  for (i = 0; i < 12; ++i) {
+  b[12].pulloff = -1e-9;
+  b[13].pulloff = NAN;
+  for (i = 0; i < 14; ++i) {
     int r1 = gs_three_sphere_events_compute(&b[i], &ev);
     int r2 = gs_three_sphere_state_at(&b[i], 0.01, &s);
     check(r1 == GS_THREE_SPHERE_EPARAM && r2 == GS_THREE_SPHERE_EPARAM, "params", what[i], r1, 0.0);
@@ -339,7 +342,7 @@ static void bad_params(void)
 /* rolling all the way (mu = inf) and the large-mu limit */
 static void rolling_limit(void)
 {
-  gs_three_sphere_params p = {1e-3, 5e-5, 2500.0, INFINITY, 9.81, 0.1};
+  gs_three_sphere_params p = {1e-3, 5e-5, 2500.0, INFINITY, 9.81, 0.1, 0.0};
   ref_geom G = make_ref(&p);
   double th_cf = acos(2.0 * cos(p.theta0) / (2.0 + G.kappa));
   gs_three_sphere_events ev, ev6;
@@ -393,7 +396,7 @@ static void rolling_limit(void)
 /* mu = 0: sliding from release, frictionless closed form */
 static void frictionless(void)
 {
-  gs_three_sphere_params p = {1e-3, 5e-5, 2500.0, 0.0, 9.81, 0.1};
+  gs_three_sphere_params p = {1e-3, 5e-5, 2500.0, 0.0, 9.81, 0.1, 0.0};
   ref_geom G = make_ref(&p);
   gs_three_sphere_events ev;
   const char *L = "mu=0";
@@ -417,17 +420,176 @@ static void frictionless(void)
   check_le(L, "energy conservation without friction (max rel.)", err, 1e-9);
 }
 
+/* net normal force per contact from the state, independent of the library: m c h_N / 2 */
+static double normal_force(const gs_three_sphere_params *p, const ref_geom *G, double theta, double thetadot)
+{
+  return 0.5 * G->m * G->c * (p->g * cos(theta) - G->rho * thetadot * thetadot);
+}
+
+/* independent RK4 of the rolling ODE from rest until N_c = -pulloff (*held = 0) or theta = pi
+ * (*held = 1), the event located by bisection of the last step; returns its time */
+static double rolling_event(const gs_three_sphere_params *p, const ref_geom *G, int *held)
+{
+  const double a = p->g / (G->rho * G->kappa), h = 1e-6;
+  double x = p->theta0, v = 0.0, t = 0.0, lo = 0.0, hi = h, xn, vn;
+  int k;
+#define GS_GOES_ON(x, v) (normal_force(p, G, x, v) > -p->pulloff && (x) < PI)
+  for (;;) {
+    rolling_step(a, x, v, h, &xn, &vn);
+    if (!GS_GOES_ON(xn, vn)) break;
+    x = xn;
+    v = vn;
+    t += h;
+  }
+  *held = normal_force(p, G, xn, vn) > -p->pulloff;
+  for (k = 0; k < 100; ++k) {
+    double s = 0.5 * (lo + hi);
+    rolling_step(a, x, v, s, &xn, &vn);
+    if (GS_GOES_ON(xn, vn)) lo = s;
+    else hi = s;
+  }
+#undef GS_GOES_ON
+  return t + lo;
+}
+
+/* Cohesion (pull-off force F per contact): the contact holds N_c >= -F, friction limit mu (N_c + 2F) */
+static void cohesive(void)
+{
+  gs_three_sphere_params p = {1e-3, 5e-5, 2500.0, INFINITY, 9.81, 0.1, 0.0};
+  const ref_geom G = make_ref(&p);
+  const double mg = G.m * p.g, F_hold = mg * G.c * cos(p.theta0) / G.kappa;
+  gs_three_sphere_events ev;
+  const char *L;
+  int i, ok, held;
+
+  /* pure rolling: closed-form separation angle, and the criterion for passing pi/2 */
+  L = "cohesion,mu=inf";
+  p.pulloff = 0.5 * F_hold;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  {
+    const double a = p.pulloff / G.m;
+    const double th = acos((2.0 * cos(p.theta0) - 2.0 * G.kappa * a / (p.g * G.c)) / (G.kappa + 2.0));
+    check(ok && ev.slides == 0 && !ev.held, L, "rolls until it separates", 0.0, 0.0);
+    check_le(L, "theta_sep = acos((2 cos(theta0) - 2 kappa a/(g c))/(kappa+2)) (rel.)", rel(ev.theta_sep, th),
+             1e-13);
+    check_le(L, "N_c = -F at t_sep (rel. to F)", rel(normal_force(&p, &G, ev.theta_sep, ev.thetadot_sep), -p.pulloff),
+             1e-10);
+    check_le(L, "t_sep vs independent RK4 with event location (rel.)", rel(ev.t_sep, rolling_event(&p, &G, &held)),
+             1e-10);
+  }
+  p.pulloff = 0.99 * F_hold;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  check(ok && !ev.held && ev.theta_sep < 0.5 * PI, L, "F = 0.99 m g c cos(theta0)/kappa: separates before pi/2",
+        ev.theta_sep, 0.5 * PI);
+  p.pulloff = 1.01 * F_hold;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  check(ok && !ev.held && ev.theta_sep > 0.5 * PI, L, "F = 1.01 m g c cos(theta0)/kappa: still held at pi/2",
+        ev.theta_sep, 0.5 * PI);
+  /* held to the bottom: (2 cos(theta0) - 2 kappa a/(g c))/(kappa+2) <= -1 */
+  p.pulloff = 1.01 * G.m * G.c * p.g * (2.0 * cos(p.theta0) + G.kappa + 2.0) / (2.0 * G.kappa);
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  {
+    const double t_ref = rolling_event(&p, &G, &held);
+    gs_three_sphere_state s = st(&p, ev.t_bottom), after;
+    check(ok && ev.held && held && isnan(ev.t_sep), L, "held to the bottom where rolling cannot separate", 0.0,
+          0.0);
+    check_le(L, "t_bottom vs independent RK4 (rel.)", rel(ev.t_bottom, t_ref), 1e-10);
+    check(s.phase == 1 && rel(s.theta, PI) <= 1e-14 &&
+              gs_three_sphere_state_at(&p, 1.01 * ev.t_bottom, &after) == GS_THREE_SPHERE_ERANGE,
+          L, "state_at: theta = pi at t_bottom, range error after", rel(s.theta, PI), 1e-14);
+  }
+
+  /* finite mu, weak cohesion: rolls, slides, separates */
+  L = "cohesion,mu=0.5,F=0.4mg";
+  p.mu = 0.5;
+  p.pulloff = 0.4 * mg;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  check(ok && ev.slides && !ev.held && ev.t_slide < ev.t_sep, L, "rolls, slides, then separates", 0.0, 0.0);
+  {
+    const double th = ev.theta_slide, thd = ev.thetadot_slide, ts = ev.t_slide, tp = ev.t_sep;
+    const double Ft2 = G.I * G.rho * (p.g * sin(th) / (G.rho * G.kappa)) / (2.0 * G.rp * G.rp);
+    double sum = 0.0, e1 = 0.0, e2 = 0.0, err = 0.0;
+    const int n = 400;
+    const double h = (tp - ts) / n;
+    gs_three_sphere_state sb = st(&p, tp * (1.0 - 1e-6)), a = st(&p, ts), b = st(&p, tp);
+    check_le(L, "F_t/2 = mu (N_c + 2F) at theta_slide (rel.)",
+             rel(Ft2, p.mu * (normal_force(&p, &G, th, thd) + 2.0 * p.pulloff)), 1e-10);
+    check_le(L, "N_c = -F at t_sep (rel. to F)",
+             rel(normal_force(&p, &G, ev.theta_sep, ev.thetadot_sep), -p.pulloff), 1e-10);
+    check(sb.phase == 2 && sb.normal_per_contact > -p.pulloff, L, "N_c > -F just before t_sep ((N_c + F)/F)",
+          sb.normal_per_contact / p.pulloff + 1.0, 0.0);
+    /* phase 1 energy */
+    for (i = 0; i <= 100; ++i) {
+      gs_three_sphere_state s = st(&p, ts * i / 101.0);
+      const double e = rel(energy(&p, &G, &s), mg * G.rho * cos(p.theta0));
+      if (!(e <= err)) err = e;
+    }
+    check_le(L, "phase 1 energy conservation (max rel. dev.)", err, 1e-9);
+    /* phase 2: Newton's laws by central differences, friction mu (N_c + 2F) */
+    for (i = 1; i <= 3; ++i) {
+      const double t = ts + (tp - ts) * i / 4.0, d = 1e-6 * tp;
+      gs_three_sphere_state sa = st(&p, t - d), s = st(&p, t), sc = st(&p, t + d);
+      const double fric = p.mu * (normal_force(&p, &G, s.theta, s.thetadot) + 2.0 * p.pulloff);
+      const double r1 = fabs(G.m * G.rho * (sc.thetadot - sa.thetadot) / (2 * d) - (mg * sin(s.theta) - 2 * fric)) / mg;
+      const double r2 = fabs(G.I * (sc.omega - sa.omega) / (2 * d) + 2 * fric * G.rp) / (2 * fric * G.rp);
+      if (!(r1 <= e1)) e1 = r1;
+      if (!(r2 <= e2)) e2 = r2;
+    }
+    check_le(L, "phase 2 tangential momentum balance, friction mu (N_c + 2F) (/mg)", e1, 1e-6);
+    check_le(L, "phase 2 angular momentum balance (rel.)", e2, 1e-6);
+    /* phase 2 energy loss = friction work (Simpson) */
+    for (i = 0; i <= n; ++i) {
+      gs_three_sphere_state s = st(&p, ts + i * h);
+      const double f = 2.0 * p.mu * (normal_force(&p, &G, s.theta, s.thetadot) + 2.0 * p.pulloff) * s.slip_velocity;
+      sum += f * ((i == 0 || i == n) ? 1.0 : (i % 2 ? 4.0 : 2.0));
+    }
+    sum *= h / 3.0;
+    check_le(L, "phase 2 energy loss = work of mu (N_c + 2F) (rel. to mg rho)",
+             fabs((energy(&p, &G, &a) - energy(&p, &G, &b)) - sum) / (mg * G.rho), 1e-9);
+    {
+      gs_three_sphere_events ev2;
+      ok = gs_three_sphere_events_compute_ex(&p, 0.5, &ev2) == GS_THREE_SPHERE_OK;
+      check_le(L, "t_sep change when halving internal step (rel.)", ok ? rel(ev2.t_sep, tp) : INFINITY, 1e-9);
+    }
+  }
+
+  /* finite mu, cohesion that keeps the grain rolling until it separates */
+  L = "cohesion,mu=0.5,F=1.6mg";
+  p.pulloff = 1.6 * mg;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  check(ok && !ev.slides && !ev.held, L, "rolls without sliding until it separates", 0.0, 0.0);
+  {
+    double worst = 0.0;
+    for (i = 1; i <= 200; ++i) {
+      gs_three_sphere_state s = st(&p, ev.t_sep * i / 201.0);
+      const double use = s.friction_per_contact / (p.mu * (s.normal_per_contact + 2.0 * p.pulloff));
+      if (s.phase != 1) worst = INFINITY;
+      if (!(use <= worst)) worst = use;
+    }
+    check(worst < 1.0, L, "static friction below mu (N_c + 2F) all the way (max ratio)", worst, 1.0);
+    check_le(L, "t_sep vs independent rolling RK4 (rel.)", rel(ev.t_sep, rolling_event(&p, &G, &held)), 1e-10);
+  }
+
+  /* finite mu, strong cohesion: held to the bottom */
+  L = "cohesion,mu=0.5,F=4mg";
+  p.pulloff = 4.0 * mg;
+  ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
+  check(ok && ev.held && isnan(ev.t_sep), L, "held to the bottom", 0.0, 0.0);
+  check_le(L, "t_bottom vs independent rolling RK4 (rel.)", rel(ev.t_bottom, rolling_event(&p, &G, &held)), 1e-10);
+}
+
 int main(void)
 {
-  gs_three_sphere_params ex = {1e-3, 5e-5, 2500.0, 0.5, 9.81, 0.1};
-  gs_three_sphere_params c2 = {2e-3, 1e-3, 1000.0, 0.2, 9.81, 0.3};
-  gs_three_sphere_params c3 = {1e-3, 1e-5, 2500.0, 0.9, 9.81, 0.05};
+  gs_three_sphere_params ex = {1e-3, 5e-5, 2500.0, 0.5, 9.81, 0.1, 0.0};
+  gs_three_sphere_params c2 = {2e-3, 1e-3, 1000.0, 0.2, 9.81, 0.3, 0.0};
+  gs_three_sphere_params c3 = {1e-3, 1e-5, 2500.0, 0.9, 9.81, 0.05, 0.0};
 
   run_case("R/r=20,mu=0.5", &ex);
   run_case("R/r=2,mu=0.2", &c2);
   run_case("R/r=100,mu=0.9", &c3);
   rolling_limit();
   frictionless();
+  cohesive();
   bad_params();
 
   printf("%d passed, %d failed\n", n_pass, n_fail);

@@ -22,6 +22,7 @@ static int separates(double ratio, double mu, int ordering)
   a.mu = mu;
   a.g = 9.81;
   a.theta0 = 0.1;
+  a.pulloff = 0.0;
   if (gs_three_sphere_events_compute(&a, &ev) != 0) return -1;
   gs_tsd_defaults(&p, ratio, mu, 0.1, ordering);
   if (gs_tsd_run(&p, 2.0 * ev.t_sep, 100, NULL, 0, NULL, &end) != 0) return -1;

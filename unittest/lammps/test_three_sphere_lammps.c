@@ -91,6 +91,7 @@ int main(int argc, char **argv)
   p.mu = mu;
   p.g = 9.81;
   p.theta0 = theta0;
+  p.pulloff = 0.0;
   if (gs_three_sphere_events_compute(&p, &ev) != 0) {
     fprintf(stderr, "analytic solution failed\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
