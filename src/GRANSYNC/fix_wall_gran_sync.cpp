@@ -27,8 +27,7 @@ using namespace FixConst;
 static constexpr double BIG = 1.0e20;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr),
-    on_device(on_device)
+    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   wall.lo = -BIG;
@@ -146,7 +145,7 @@ void FixWallGranSync::init()
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
-  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model, on_device);
+  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 

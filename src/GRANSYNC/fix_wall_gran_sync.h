@@ -50,7 +50,6 @@ class FixWallGranSync : public Fix {
   double **history;
   class FixNVESphereSync *fix_halfstep;
   WallTemperature wall_temperature;
-  bool on_device;
 };
 
 }    // namespace LAMMPS_NS

@@ -28,7 +28,7 @@ using namespace FixConst;
 
 FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
-    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false), kokkos_style(on_device)
+    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false)
 {
   if (on_device && !lmp->kokkos)
     error->all(FLERR, "fix wall/gran/sync/region/kk requires Kokkos: run LAMMPS with '-k on'");
@@ -115,7 +115,7 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
-  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model, kokkos_style);
+  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   std::string unknown;
   geometry_known = region_geometry_supported(region, unknown);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync/region", size_history, restart_atoms_dropped);

@@ -62,7 +62,6 @@ class FixWallGranSyncRegion : public Fix {
   // reads a contact point it never set)
   bool geometry_known;
   WallTemperature wall_temperature;
-  bool kokkos_style;    // the /kk style, which has no heat conduction
 };
 
 }    // namespace LAMMPS_NS

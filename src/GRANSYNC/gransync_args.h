@@ -124,12 +124,9 @@ struct WallTemperature {
   }
 
   // the keyword and a heat model come together, and the atoms carry what heat needs (from init())
-  void check(Error *error, Input *input, Atom *atom, const char *what, const gs_model &model, bool on_device)
+  void check(Error *error, Input *input, Atom *atom, const char *what, const gs_model &model)
   {
     const bool heat = model.heat != GS_HEAT_UNSET;
-    if (heat && on_device)
-      error->all(FLERR, "{}: heat conduction is not available on the device (LAMMPS' Kokkos atoms carry no "
-                        "temperature); use the fix without /kk", what);
     if (heat && !given)
       error->all(FLERR, "{}: heat model {} needs the wall's temperature: add 'temperature <value or v_name>'", what,
                  gs_heat_name(model.heat));

@@ -17,6 +17,7 @@
 #include "memory_kokkos.h"
 
 #include "gransync_kokkos_check.h"
+#include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_rows.h"
 #include "update.h"
 
@@ -83,6 +84,11 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const gs_wall wall_geometry = wall;
   const int bit = groupbit, nhistory = size_history;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int with_heat = model.heat != GS_HEAT_UNSET;
+  const double twall = with_heat ? wall_temperature.now(input) : 0.0;
+  if (with_heat) heat.begin(atom->temperature, atom->heatflow, atom->nlocal);
+  const auto d_temperature = heat.temperature;
+  const auto d_heatflow = heat.heat;
 
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
@@ -104,8 +110,11 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
           for (int k = 0; k < 3; k++) vh[k] = v[k];
         }
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
-        gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v, omega, d_radius(i),
-                        d_rmass(i), nhistory ? hist : nullptr, f, torque, nullptr);
+        gs_contact c;
+        const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
+                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque,
+                                             with_heat ? &c : nullptr);
+        if (touching && with_heat) d_heatflow(i) += gs_contact_heat(&wall_model, &c, d_temperature(i), twall);
         for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
         // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
         for (int k = 0; k < 3; k++) {
@@ -115,6 +124,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
       });
   atomKK->modified(execution_space, datamask_modify);
   k_history.template modify<DeviceType>();
+  if (with_heat) heat.end(atom->heatflow, atom->nlocal);
 }
 
 /* ---- per-atom history ----------------------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #define LMP_FIX_WALL_GRAN_SYNC_KOKKOS_H
 
 #include "fix_wall_gran_sync.h"
+#include "gransync_kokkos_heat.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -40,6 +41,7 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
 
  private:
   DAT::tdual_double_2d_lr k_history;
+  GransyncHeat<DeviceType> heat;
 };
 
 }    // namespace LAMMPS_NS

@@ -116,6 +116,11 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   const gs_model wall_model = model;
   const int bit = groupbit, faces = tmax, history_update = update->setupflag == 0;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int with_heat = model.heat != GS_HEAT_UNSET;
+  const double twall = with_heat ? wall_temperature.now(input) : 0.0;
+  if (with_heat) heat.begin(atom->temperature, atom->heatflow, atom->nlocal);
+  const auto d_temperature = heat.temperature;
+  const auto d_heatflow = heat.heat;
 
   int overflows = 0;
   Kokkos::parallel_reduce(
@@ -142,7 +147,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         // forces added face by face onto f(t+dt), in the CPU fix's order
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
                                                 sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
-                                                &d_contacts(i, 0), f, torque);
+                                                &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
+                                                twall, with_heat ? &d_heatflow(i) : nullptr);
         if (touched < 0) {
           overflow++;
           return;
@@ -156,6 +162,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
   atomKK->modified(execution_space, datamask_modify);
   k_contacts.template modify<DeviceType>();
+  if (with_heat) heat.end(atom->heatflow, atom->nlocal);
 }
 
 /* ---- per-atom contact records ------------------------------------------------------------------ */

@@ -9,6 +9,7 @@
 #define LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
 
 #include "fix_wall_gran_sync_region.h"
+#include "gransync_kokkos_heat.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -41,6 +42,7 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
 
  private:
   DAT::tdual_double_2d_lr k_contacts;
+  GransyncHeat<DeviceType> heat;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
 
   void check_region();

@@ -58,7 +58,8 @@ KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma
 }
 
 // One half-list row (atom i and its neighbors) per work item; on CPU threads one block of rows.
-template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairKernel {
+// HEAT: with heat conduction (only the generic kernel), so that the others carry none of it.
+template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struct GranularSyncPairKernel {
   typedef DeviceType device_type;
   typedef EV_FLOAT value_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -73,6 +74,9 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
   typename AT::t_kkfloat_1d_3_randomread v, omega;
   KKScatterView<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, KKDeviceType, KKScatterSum, Dup> f, torque;
   KKScatterView<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, KKDeviceType, KKScatterSum, Dup> vatom;
+  // heat conduction: temperatures and heat flows of the local and ghost atoms (gransync_kokkos_heat.h)
+  Kokkos::View<const double *, DeviceType> temperature;
+  KKScatterView<double *, Kokkos::LayoutRight, KKDeviceType, KKScatterSum, Dup> heat;
   typename AT::t_int_1d_randomread type, mask;
   typename AT::t_tagint_1d_randomread tag;
   typename AT::t_kkfloat_1d_randomread rmass, radius;
@@ -100,7 +104,8 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
   // of all atoms (Kokkos' ScatterView) cost two passes over every copy at every step.
   static constexpr bool blocks = std::is_same_v<Dup, KKScatterDuplicated>;
   typename AT::t_kkacc_1d_3 f_direct, torque_direct;
-  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f and torque)
+  Kokkos::View<double *, DeviceType> heat_direct;
+  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f, torque, heat)
   Kokkos::View<int *, DeviceType> block_rows;    // block b: rows block_rows(b) to block_rows(b + 1) - 1
   Kokkos::View<int *[2], DeviceType> window;     // block b spilled into atoms lo to hi - 1
 
@@ -117,11 +122,13 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
   {
     auto a_f = f.template access<Access>();
     auto a_torque = torque.template access<Access>();
-    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk) {
+    auto a_heat = heat.template access<Access>();
+    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
       for (int d = 0; d < 3; d++) {
         a_f(k, d) += fsign * fk[d];
         a_torque(k, d) += tscale * tk[d];
       }
+      if constexpr (HEAT) a_heat(k) += q;
     };
     row(ii, ev, add);
   }
@@ -130,17 +137,19 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
   {
     const int own_first = block_rows(b), own_last = block_rows(b + 1);
     int lo = settings.nlocal, hi = 0;
-    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk) {
+    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
       if (k >= own_first && k < own_last) {
         for (int d = 0; d < 3; d++) {
           f_direct(k, d) += fsign * fk[d];
           torque_direct(k, d) += tscale * tk[d];
         }
+        if constexpr (HEAT) heat_direct(k) += q;
       } else {
         for (int d = 0; d < 3; d++) {
           spill(b, k, d) += fsign * fk[d];
           spill(b, k, 3 + d) += tscale * tk[d];
         }
+        if constexpr (HEAT) spill(b, k, 6) += q;
         lo = k < lo ? k : lo;
         hi = k + 1 > hi ? k + 1 : hi;
       }
@@ -150,7 +159,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
     window(b, 1) = hi;
   }
 
-  // the contacts of row ii; add(atom, a, force, b, torque) adds a force and b torque to an atom
+  // the contacts of row ii; add(atom, a, force, b, torque, q) adds a force, b torque and heat q to an atom
   template <class Add>
   KOKKOS_FORCEINLINE_FUNCTION void row(const int ii, EV_FLOAT &ev, const Add &add) const
   {
@@ -159,7 +168,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
     const int itype = type(i);
     const int jnum = numneigh(i);
     const int first_pair = s.use_history ? start(ii) : 0;
-    double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0};
+    double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0}, qi = 0.0;
     for (int jj = 0; jj < jnum; jj++) {
       const int p = first_pair + jj;
       int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
@@ -201,6 +210,8 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
       } else {
         for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
         if (kinds.ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+        else    // unread; set so flow analysis of the generic kernel sees no uninitialized read
+          for (int k = 0; k < 3; k++) c.dx_half[k] = c.dx[k];
       }
 
       // models with rolling or twisting history work on an oriented copy; the others in place,
@@ -221,15 +232,18 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
 
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
+      // as stock: heat is not scaled by special bonds
+      const double q = HEAT ? gs_contact_heat(m, &c, temperature(i), temperature(j)) : 0.0;
       if (NEIGHFLAG == HALF) {
-        add(i, 1.0, fij, factor_lj, c.torquei);    // one thread: add in the CPU style's order, so both give the same bits
+        add(i, 1.0, fij, factor_lj, c.torquei, q);    // one thread: add in the CPU style's order, so both give the same bits
       } else {
         for (int k = 0; k < 3; k++) {
           fi[k] += fij[k];
           ti[k] += factor_lj * c.torquei[k];
         }
+        qi += q;
       }
-      if (j < s.nlocal) add(j, -1.0, fij, factor_lj, c.torquej);    // newton off
+      if (j < s.nlocal) add(j, -1.0, fij, factor_lj, c.torquej, -q);    // newton off
       if (s.vflag_global || s.vflag_atom) {
         const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
                              c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
@@ -245,7 +259,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds> struct GranularSyncPairK
         }
       }
     }
-    if (NEIGHFLAG != HALF) add(i, 1.0, fi, 1.0, ti);
+    if (NEIGHFLAG != HALF) add(i, 1.0, fi, 1.0, ti, qi);
   }
 };
 
@@ -318,9 +332,6 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
     error->all(FLERR, "pair_style granular/sync/kk requires 'newton off' (fix neigh/history/kk moves contact "
                       "history between ranks only then): add '-pk kokkos newton off' or 'package kokkos newton off'");
   PairGranularSync::init_style();
-  if (heat_flag)
-    error->all(FLERR, "pair_style granular/sync/kk: heat conduction is not available on the device (LAMMPS' Kokkos "
-                      "atoms carry no temperature); use granular/sync");
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);
@@ -429,9 +440,14 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
 
 // The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
 // (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
-// compiled for them when every type pair uses them; any other combination runs the generic kernel.
+// compiled for them when every type pair uses them; any other combination, and heat conduction,
+// runs the generic kernel.
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
+  if (heat_flag) {
+    run_kernel<NEIGHFLAG, AnyKinds, true>(ev);
+    return;
+  }
   const gs_kinds &k = shared_kinds;
   const auto is = [&](int normal, int damping, int tangential, int rolling, int twisting) {
     return kinds_shared && k.normal == normal && k.damping == damping && k.tangential == tangential &&
@@ -446,7 +462,7 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
     run_compiled<NEIGHFLAG, GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
                  GS_TWISTING_MARSHALL>(ev);
   else
-    run_kernel<NEIGHFLAG, AnyKinds>(ev);
+    run_kernel<NEIGHFLAG, AnyKinds, false>(ev);
 }
 
 // a compiled-in model in the ordering its type pairs share
@@ -455,28 +471,34 @@ template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, i
 void PairGranularSyncKokkos<DeviceType>::run_compiled(EV_FLOAT &ev)
 {
   if (shared_kinds.ordering == GS_ORDERING_SYNCHRONIZED)
-    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_SYNCHRONIZED>>(ev);
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_SYNCHRONIZED>, false>(ev);
   else
-    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_STANDARD>>(ev);
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_STANDARD>, false>(ev);
 }
 
 template <class DeviceType>
-template <int NEIGHFLAG, class Kinds>
+template <int NEIGHFLAG, class Kinds, bool HEAT>
 void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
 {
   const int inum = list->inum;
-  GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds> kernel;
+  GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT> kernel;
   kernel.x = atomKK->k_x.template view<DeviceType>();
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
-  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds>;
+  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT>;
   auto d_f = atomKK->k_f.template view<DeviceType>();
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
+  const int nall = atom->nlocal + atom->nghost;
+  if (heat_flag) {
+    heat.begin(atom->temperature, atom->heatflow, nall);
+    kernel.temperature = heat.temperature;
+  }
   if constexpr (Kernel::blocks) {
     kernel.f_direct = d_f;
     kernel.torque_direct = d_torque;
+    kernel.heat_direct = heat.heat;
     prepare_blocks(inum);
     kernel.spill = spill;
     kernel.block_rows = block_rows;
@@ -484,6 +506,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   } else {
     kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
     kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
+    kernel.heat = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(heat.heat);
   }
   kernel.vatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_vatom);
   kernel.type = atomKK->k_type.template view<DeviceType>();
@@ -526,7 +549,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   if constexpr (Kernel::blocks) {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, typename Kernel::TagBlocks>(0, block_rows.extent(0) - 1),
                             kernel, ev);
-    add_spilled(d_f, d_torque);
+    add_spilled(d_f, d_torque, heat.heat);
   } else {
     // dynamic: LAMMPS sorts atoms by height, and contacts need not be spread evenly over it (a
     // settled layer under a falling one), so equal index ranges are not equal work
@@ -536,8 +559,10 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
       Kokkos::parallel_reduce(rows, kernel, ev);
     else
       Kokkos::parallel_for(rows, kernel);
+    if (heat_flag) Kokkos::Experimental::contribute(heat.heat, kernel.heat);
   }
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
+  if (heat_flag) heat.end(atom->heatflow, atom->nlocal);    // newton off: ghosts get none
 }
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring
@@ -547,8 +572,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
 {
   const int nblocks = typename DeviceType::execution_space().concurrency();
   // sized like the atom arrays, which LAMMPS grows in chunks
-  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < atom->nlocal)
-    spill = decltype(spill)("granular/sync/kk:spill", nblocks, atom->nmax, 6);
+  const int columns = heat_flag ? 7 : 6;    // f, torque and heat
+  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < atom->nlocal || (int) spill.extent(2) != columns)
+    spill = decltype(spill)("granular/sync/kk:spill", nblocks, atom->nmax, columns);
   if ((int) block_rows.extent(0) != nblocks + 1) {
     block_rows = decltype(block_rows)("granular/sync/kk:blocks", nblocks + 1);
     window = decltype(window)("granular/sync/kk:window", nblocks);
@@ -573,8 +599,10 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
 // adds what each block put into its copy to f and torque, and clears the copy for the next step
 template <class DeviceType>
 void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_1d_3 &d_f,
-                                                     const typename AT::t_kkacc_1d_3 &d_torque)
+                                                     const typename AT::t_kkacc_1d_3 &d_torque,
+                                                     const Kokkos::View<double *, DeviceType> &d_heat)
 {
+  const int columns = spill.extent(2);
   Kokkos::deep_copy(h_window, window);
   for (int b = 0; b < (int) window.extent(0); b++) {
     if (h_window(b, 0) >= h_window(b, 1)) continue;
@@ -585,7 +613,8 @@ void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_
             d_f(k, d) += copy(k, d);
             d_torque(k, d) += copy(k, 3 + d);
           }
-          for (int d = 0; d < 6; d++) copy(k, d) = 0.0;
+          if (columns > 6) d_heat(k) += copy(k, 6);
+          for (int d = 0; d < columns; d++) copy(k, d) = 0.0;
         });
   }
 }

@@ -9,6 +9,7 @@
 #ifndef LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 #define LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 
+#include "gransync_kokkos_heat.h"
 #include "kokkos_type.h"
 #include "pair_granular_sync.h"
 
@@ -52,6 +53,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   bool blocks_cut = false;
   bigint blocks_cut_at = 0;    // the neighbor build (its step) and row count the cut was made for
   int blocks_inum = 0;
+  GransyncHeat<DeviceType> heat;
 
   // derived from the models when they are uploaded: the sub-models every type pair shares, if
   // they all do, and whether a history slot needs the pair's orientation (a +1 transfer factor)
@@ -62,11 +64,12 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   template <int NEIGHFLAG> void select_kernel(EV_FLOAT &ev);
   template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
   void run_compiled(EV_FLOAT &ev);
-  template <int NEIGHFLAG, class Kinds> void run_kernel(EV_FLOAT &ev);
+  template <int NEIGHFLAG, class Kinds, bool HEAT> void run_kernel(EV_FLOAT &ev);
 
  public:    // (device lambdas cannot live in private members)
   void prepare_blocks(int inum);
-  void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque);
+  void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque,
+                   const Kokkos::View<double *, DeviceType> &d_heat);
 };
 
 }    // namespace LAMMPS_NS

@@ -406,6 +406,61 @@ static void walls(void)
     }
 }
 
+/* Heat conduction (heat area between the grains, a floor wall and a region lid at their own
+ * temperatures, heat radius in the lid): temperatures and heat flows live in host arrays, which the
+ * /kk styles copy to the device and back. */
+static void heat_bed(void *lmp, const char *ordering, int lid_kind)
+{
+  const char *c1 = "hertz/material 3e4 0.7 0.3 damping tsuji tangential mindlin NULL 0.5 0.5 heat area 5";
+  const char *c2 = "hertz/material 2.4e4 0.8 0.25 damping tsuji tangential mindlin NULL 0.4 0.4 heat area 3";
+  bed(lmp, ordering, c1, c2, c1);
+  gs_lines(lmp, "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
+                "set group all temperature v_t0;fix conduct all heat/flow constant 0.05;unfix floor;"
+                "variable tfloor equal 0.5+0.1*sin(step*0.01)");
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s temperature v_tfloor", c1,
+         ordering);
+  /* a lid just touching the top layer; a plane region runs on the device, a prism on the host */
+  gs_cmd(lmp, "region lid %s", lid_kind ? "prism -1 5 -1 5 3.46 8 0 0 0 side out units box"
+                                        : "plane 0 0 3.46 0 0 -1 side in units box");
+  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular hertz/material 3e4 0.7 0.3 damping tsuji tangential "
+              "mindlin NULL 0.5 0.5 heat radius 2 region lid ordering %s temperature 4.0", ordering);
+}
+
+static void heat(void)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  for (int lid = 0; lid < 2; lid++)
+    for (int o = 0; o < 2; o++) {
+      void *cpu = gs_lmp_open(), *kk = kk_open();
+      double state, contacts, worst = 0.0, moved = 0.0, lid_heat = 0.0;
+      heat_bed(cpu, orderings[o], lid);
+      heat_bed(kk, orderings[o], lid);
+      const int natoms = (int) lammps_get_natoms(cpu);
+      double *t_start = gs_gather(kk, "temperature", 1);
+      state = run_pair(cpu, kk, &contacts);
+      double *t_cpu = gs_gather(cpu, "temperature", 1), *t_kk = gs_gather(kk, "temperature", 1);
+      double *q_cpu = gs_gather(cpu, "heatflow", 1), *q_kk = gs_gather(kk, "heatflow", 1);
+      double *z = gs_gather3(kk, "x");
+      worst = fmax(gs_maxrel(t_cpu, t_kk, natoms), gs_maxrel(q_cpu, q_kk, natoms));
+      for (int i = 0; i < natoms; i++) {
+        moved = fmax(moved, fabs(t_kk[i] - t_start[i]));
+        if (z[3 * i + 2] > 2.5) lid_heat = fmax(lid_heat, t_kk[i] - t_start[i]);
+      }
+      GS_CHECK(state <= tolerance && worst <= tolerance && moved > 1e-3 && lid_heat > 1e-3,
+               "heat, lid on the %s, %-12s state %.1e, temperatures and heat flows %.1e, largest temperature change "
+               "%.2g, warmed by the lid %.2g, %.0f contact ends", lid ? "host" : "device", orderings[o], state,
+               worst, moved, lid_heat, contacts);
+      free(t_start);
+      free(t_cpu);
+      free(t_kk);
+      free(q_cpu);
+      free(q_kk);
+      free(z);
+      lammps_close(cpu);
+      lammps_close(kk);
+    }
+}
+
 static void three_sphere(void)
 {
   const char *orderings[2] = {"standard", "synchronized"};
@@ -468,37 +523,25 @@ static void errors(void)
   lammps_close(kk);
 
   {
-    /* heat conduction (LAMMPS' Kokkos atoms have no temperature) and the walls' host-side output */
+    /* the walls' contacts output, a host-side array */
     const char *walls = "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
                         "create_box 1 box;create_atoms 1 single 1 1 1;set group all density 1.0;"
                         "pair_style zero 1.0;pair_coeff * *";
     const char *model = "hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
-    const char *temperatures = "fix t all property/atom temperature heatflow";
-    char setup[5][768], command[5][256];
-    const char *expect[5] = {"pair_style granular/sync/kk: heat conduction is not available on the device",
-                             "fix wall/gran/sync/kk: heat conduction is not available on the device",
-                             "fix wall/gran/sync/region/kk: heat conduction is not available on the device",
-                             "fix wall/gran/sync/kk: keyword contacts is not available on the device",
+    char setup[2][768], command[2][256];
+    const char *expect[2] = {"fix wall/gran/sync/kk: keyword contacts is not available on the device",
                              "fix wall/gran/sync/region/kk: keyword contacts is not available on the device"};
     int k;
-    snprintf(setup[0], sizeof(setup[0]), "%s;%s;pair_style granular/sync;pair_coeff * * %s heat area 1", base,
-             temperatures, model);
-    snprintf(setup[1], sizeof(setup[1]), "%s;%s;fix floor all wall/gran/sync granular %s heat area 1 zplane 0 NULL "
-             "temperature 1", walls, temperatures, model);
-    snprintf(setup[2], sizeof(setup[2]), "%s;%s;region bowl sphere 2 2 2 3 side in units box;fix bowl all "
-             "wall/gran/sync/region granular %s heat radius 1 region bowl temperature 1", walls, temperatures, model);
-    for (k = 0; k < 3; k++) snprintf(command[k], sizeof(command[k]), "run 0");
-    /* the walls' contacts output refuses at once */
-    snprintf(setup[3], sizeof(setup[3]), "%s", walls);
-    snprintf(command[3], sizeof(command[3]), "fix floor all wall/gran/sync granular %s zplane 0 NULL contacts", model);
-    snprintf(setup[4], sizeof(setup[4]), "%s;region bowl sphere 2 2 2 3 side in units box", walls);
-    snprintf(command[4], sizeof(command[4]), "fix bowl all wall/gran/sync/region granular %s region bowl contacts",
+    snprintf(setup[0], sizeof(setup[0]), "%s", walls);
+    snprintf(command[0], sizeof(command[0]), "fix floor all wall/gran/sync granular %s zplane 0 NULL contacts", model);
+    snprintf(setup[1], sizeof(setup[1]), "%s;region bowl sphere 2 2 2 3 side in units box", walls);
+    snprintf(command[1], sizeof(command[1]), "fix bowl all wall/gran/sync/region granular %s region bowl contacts",
              model);
-    for (k = 0; k < 5; k++) {
+    for (k = 0; k < 2; k++) {
       kk = kk_open();
       gs_lines(kk, setup[k]);
       msg = gs_cmd_error(kk, command[k]);
-      GS_CHECK(strstr(msg, expect[k]) != NULL, "heat or contacts on /kk: '%s'", msg);
+      GS_CHECK(strstr(msg, expect[k]) != NULL, "contacts on /kk: '%s'", msg);
       lammps_close(kk);
     }
   }
@@ -765,7 +808,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -793,6 +836,8 @@ int main(int argc, char **argv)
     pair_local();
   else if (strcmp(argv[2], "cadence") == 0)
     cadence();
+  else if (strcmp(argv[2], "heat") == 0)
+    heat();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);
