@@ -8,7 +8,7 @@ lmp=$PWD/build/lmp
 [ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 date=$(LC_ALL=C date +%d%b%y)
 names=("$@")
-((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper drum percolation)
+((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper drum percolation lammps_granular)
 
 run() { # name variant [lmp arguments]
   local name=$1 variant=$2
@@ -31,6 +31,13 @@ for name in "${names[@]}"; do
       run three_sphere synchronized
       run three_sphere standard -var ordering standard
       run three_sphere cohesive_dmt -var cohesion dmt ;;
+    lammps_granular)    # LAMMPS' own examples, ported by port.sh: one log per input, its whole run
+      for port in pour.drum pour.flatwall pour.heat restitution sync_verlet; do
+        rm -f examples/lammps_granular/log.*".$port.g++.1"
+        (cd examples/lammps_granular && OMP_NUM_THREADS=1 OMP_PROC_BIND=false \
+          "$lmp" -in "in.$port" -log "log.$date.$port.g++.1" -nocite > /dev/null)
+        echo "examples/lammps_granular/log.$date.$port.g++.1"
+      done ;;
     drum)
       run drum synchronized
       run drum standard -var ordering standard
