@@ -20,7 +20,7 @@ namespace LAMMPS_NS {
 
 template <class DeviceType> class GransyncHeat {
  public:
-  using Values = Kokkos::View<double *, DeviceType>;
+  using Values = Kokkos::View<double *, Kokkos::LayoutRight, DeviceType>;    // the kernels' scatter layout
 
   // the temperatures and heat flows of atoms 0 to n - 1 on the device
   void begin(const double *host_temperature, const double *host_heatflow, int n)

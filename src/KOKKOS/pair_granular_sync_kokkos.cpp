@@ -104,7 +104,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
   // of all atoms (Kokkos' ScatterView) cost two passes over every copy at every step.
   static constexpr bool blocks = std::is_same_v<Dup, KKScatterDuplicated>;
   typename AT::t_kkacc_1d_3 f_direct, torque_direct;
-  Kokkos::View<double *, DeviceType> heat_direct;
+  typename GransyncHeat<DeviceType>::Values heat_direct;
   Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f, torque, heat)
   Kokkos::View<int *, DeviceType> block_rows;    // block b: rows block_rows(b) to block_rows(b + 1) - 1
   Kokkos::View<int *[2], DeviceType> window;     // block b spilled into atoms lo to hi - 1
@@ -600,7 +600,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
 template <class DeviceType>
 void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_1d_3 &d_f,
                                                      const typename AT::t_kkacc_1d_3 &d_torque,
-                                                     const Kokkos::View<double *, DeviceType> &d_heat)
+                                                     const typename GransyncHeat<DeviceType>::Values &d_heat)
 {
   const int columns = spill.extent(2);
   Kokkos::deep_copy(h_window, window);

@@ -69,7 +69,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
  public:    // (device lambdas cannot live in private members)
   void prepare_blocks(int inum);
   void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque,
-                   const Kokkos::View<double *, DeviceType> &d_heat);
+                   const typename GransyncHeat<DeviceType>::Values &d_heat);
 };
 
 }    // namespace LAMMPS_NS
