@@ -576,6 +576,12 @@ static void cohesive(void)
   ok = gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_OK;
   check(ok && ev.held && isnan(ev.t_sep), L, "held to the bottom", 0.0, 0.0);
   check_le(L, "t_bottom vs independent rolling RK4 (rel.)", rel(ev.t_bottom, rolling_event(&p, &G, &held)), 1e-10);
+
+  /* strong cohesion, little friction: the slip stops before separation, which is not followed */
+  L = "cohesion,mu=0.05,F=4mg";
+  p.mu = 0.05;
+  check(gs_three_sphere_events_compute(&p, &ev) == GS_THREE_SPHERE_EMODEL, L,
+        "slip that stops before separation is reported, not followed (EMODEL)", 0.0, 0.0);
 }
 
 int main(void)

@@ -409,7 +409,7 @@ static void walls(void)
 /* Heat conduction (heat area between the grains, a floor wall and a region lid at their own
  * temperatures, heat radius in the lid): temperatures and heat flows live in host arrays, which the
  * /kk styles copy to the device and back. */
-static void heat_bed(void *lmp, const char *ordering, int lid_kind)
+static void heat_bed(void *lmp, const char *ordering, int lid_kind, double lid_temperature)
 {
   const char *c1 = "hertz/material 3e4 0.7 0.3 damping tsuji tangential mindlin NULL 0.5 0.5 heat area 5";
   const char *c2 = "hertz/material 2.4e4 0.8 0.25 damping tsuji tangential mindlin NULL 0.4 0.4 heat area 3";
@@ -419,11 +419,11 @@ static void heat_bed(void *lmp, const char *ordering, int lid_kind)
                 "variable tfloor equal 0.5+0.1*sin(step*0.01)");
   gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s temperature v_tfloor", c1,
          ordering);
-  /* a lid just touching the top layer; a plane region runs on the device, a prism on the host */
-  gs_cmd(lmp, "region lid %s", lid_kind ? "prism -1 5 -1 5 3.46 8 0 0 0 side out units box"
-                                        : "plane 0 0 3.46 0 0 -1 side in units box");
+  /* a lid just touching the top layer (z = 4); a plane region runs on the device, a prism on the host */
+  gs_cmd(lmp, "region lid %s", lid_kind ? "prism -1 5 -1 5 4.46 8 0 0 0 side out units box"
+                                        : "plane 0 0 4.46 0 0 -1 side in units box");
   gs_cmd(lmp, "fix lid all wall/gran/sync/region granular hertz/material 3e4 0.7 0.3 damping tsuji tangential "
-              "mindlin NULL 0.5 0.5 heat radius 2 region lid ordering %s temperature 4.0", ordering);
+              "mindlin NULL 0.5 0.5 heat radius 2 region lid ordering %s temperature %g", ordering, lid_temperature);
 }
 
 static void heat(void)
@@ -431,25 +431,35 @@ static void heat(void)
   const char *orderings[2] = {"standard", "synchronized"};
   for (int lid = 0; lid < 2; lid++)
     for (int o = 0; o < 2; o++) {
-      void *cpu = gs_lmp_open(), *kk = kk_open();
-      double state, contacts, worst = 0.0, moved = 0.0, lid_heat = 0.0;
-      heat_bed(cpu, orderings[o], lid);
-      heat_bed(kk, orderings[o], lid);
+      void *cpu = gs_lmp_open(), *kk = kk_open(), *cold = kk_open();
+      double state, contacts, worst = 0.0, moved = 0.0, lid_heat = 0.0, lid_effect = 0.0, floor_cooled = 0.0;
+      heat_bed(cpu, orderings[o], lid, 4.0);
+      heat_bed(kk, orderings[o], lid, 4.0);
+      heat_bed(cold, orderings[o], lid, 1.0);    /* the same with a cold lid */
+      gs_cmd(cold, "run 1000 post no");
       const int natoms = (int) lammps_get_natoms(cpu);
       double *t_start = gs_gather(kk, "temperature", 1);
       state = run_pair(cpu, kk, &contacts);
       double *t_cpu = gs_gather(cpu, "temperature", 1), *t_kk = gs_gather(kk, "temperature", 1);
       double *q_cpu = gs_gather(cpu, "heatflow", 1), *q_kk = gs_gather(kk, "heatflow", 1);
-      double *z = gs_gather3(kk, "x");
+      double *z = gs_gather3(kk, "x"), *t_cold = gs_gather(cold, "temperature", 1);
       worst = fmax(gs_maxrel(t_cpu, t_kk, natoms), gs_maxrel(q_cpu, q_kk, natoms));
       for (int i = 0; i < natoms; i++) {
         moved = fmax(moved, fabs(t_kk[i] - t_start[i]));
-        if (z[3 * i + 2] > 2.5) lid_heat = fmax(lid_heat, t_kk[i] - t_start[i]);
+        if (z[3 * i + 2] > 3.5) lid_heat = fmax(lid_heat, t_kk[i] - t_start[i]);
+        if (z[3 * i + 2] < 0.5) floor_cooled = fmax(floor_cooled, t_start[i] - t_kk[i]);
+        lid_effect = fmax(lid_effect, t_kk[i] - t_cold[i]);
       }
-      GS_CHECK(state <= tolerance && worst <= tolerance && moved > 1e-3 && lid_heat > 1e-3,
+      /* the top layer starts at 3.0 and sits on a cooler one: only the lid at 4.0 warms it; the bottom
+       * layer (1.0) sits on a warmer one: only the floor (0.4-0.6) cools it */
+      GS_CHECK(state <= tolerance && worst <= tolerance && moved > 1e-3 && lid_heat > 1e-3 && lid_effect > 1e-3 &&
+                   floor_cooled > 1e-3,
                "heat, lid on the %s, %-12s state %.1e, temperatures and heat flows %.1e, largest temperature change "
-               "%.2g, warmed by the lid %.2g, %.0f contact ends", lid ? "host" : "device", orderings[o], state,
-               worst, moved, lid_heat, contacts);
+               "%.2g, top layer warmed by the lid %.2g (%.2g warmer than under a cold lid), bottom layer cooled by "
+               "the floor %.2g, %.0f contact ends", lid ? "host" : "device", orderings[o], state, worst, moved,
+               lid_heat, lid_effect, floor_cooled, contacts);
+      free(t_cold);
+      lammps_close(cold);
       free(t_start);
       free(t_cpu);
       free(t_kk);
