@@ -86,7 +86,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const int with_heat = model.heat != GS_HEAT_UNSET;
   const double twall = with_heat ? wall_temperature.now(input) : 0.0;
-  if (with_heat) heat.begin(atom->temperature, atom->heatflow, atom->nlocal);
+  if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
   const auto d_temperature = heat.temperature;
   const auto d_heatflow = heat.heat;
 

@@ -22,17 +22,15 @@ template <class DeviceType> class GransyncHeat {
  public:
   using Values = Kokkos::View<double *, Kokkos::LayoutRight, DeviceType>;    // the kernels' scatter layout
 
-  // the temperatures and heat flows of atoms 0 to n - 1 on the device
-  void begin(const double *host_temperature, const double *host_heatflow, int n)
+  // the temperatures of atoms 0 to nread - 1 (a pair reads its ghosts' too) and the heat flows of
+  // atoms 0 to n - 1 on the device
+  void begin(const double *host_temperature, int nread, const double *host_heatflow, int n)
   {
-    if ((int) temperature.extent(0) < n) {
-      temperature = Values("gransync:temperature", n + n / 5);
-      heat = Values("gransync:heat", n + n / 5);
-    }
+    if ((int) temperature.extent(0) < nread) temperature = Values("gransync:temperature", nread + nread / 5);
+    if ((int) heat.extent(0) < n) heat = Values("gransync:heat", n + n / 5);
     using Host = Kokkos::View<const double *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    const auto used = std::make_pair(0, n);
-    Kokkos::deep_copy(Kokkos::subview(temperature, used), Host(host_temperature, n));
-    Kokkos::deep_copy(Kokkos::subview(heat, used), Host(host_heatflow, n));
+    Kokkos::deep_copy(Kokkos::subview(temperature, std::make_pair(0, nread)), Host(host_temperature, nread));
+    Kokkos::deep_copy(Kokkos::subview(heat, std::make_pair(0, n)), Host(host_heatflow, n));
   }
 
   // the device's heat flows of atoms 0 to n - 1 back to the host

@@ -490,9 +490,9 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
-  const int nall = atom->nlocal + atom->nghost;
-  if (heat_flag) {
-    heat.begin(atom->temperature, atom->heatflow, nall);
+  if constexpr (HEAT) {
+    // newton off: ghosts are read, but get no heat
+    heat.begin(atom->temperature, atom->nlocal + atom->nghost, atom->heatflow, atom->nlocal);
     kernel.temperature = heat.temperature;
   }
   if constexpr (Kernel::blocks) {
@@ -559,10 +559,10 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
       Kokkos::parallel_reduce(rows, kernel, ev);
     else
       Kokkos::parallel_for(rows, kernel);
-    if (heat_flag) Kokkos::Experimental::contribute(heat.heat, kernel.heat);
+    if constexpr (HEAT) Kokkos::Experimental::contribute(heat.heat, kernel.heat);
   }
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
-  if (heat_flag) heat.end(atom->heatflow, atom->nlocal);    // newton off: ghosts get none
+  if constexpr (HEAT) heat.end(atom->heatflow, atom->nlocal);
 }
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring

@@ -426,6 +426,12 @@ static double normal_force(const gs_three_sphere_params *p, const ref_geom *G, d
   return 0.5 * G->m * G->c * (p->g * cos(theta) - G->rho * thetadot * thetadot);
 }
 
+/* in contact and above the bottom */
+static int rolling_goes_on(const gs_three_sphere_params *p, const ref_geom *G, double theta, double thetadot)
+{
+  return normal_force(p, G, theta, thetadot) > -p->pulloff && theta < PI;
+}
+
 /* independent RK4 of the rolling ODE from rest until N_c = -pulloff (*held = 0) or theta = pi
  * (*held = 1), the event located by bisection of the last step; returns its time */
 static double rolling_event(const gs_three_sphere_params *p, const ref_geom *G, int *held)
@@ -433,10 +439,9 @@ static double rolling_event(const gs_three_sphere_params *p, const ref_geom *G, 
   const double a = p->g / (G->rho * G->kappa), h = 1e-6;
   double x = p->theta0, v = 0.0, t = 0.0, lo = 0.0, hi = h, xn, vn;
   int k;
-#define GS_GOES_ON(x, v) (normal_force(p, G, x, v) > -p->pulloff && (x) < PI)
   for (;;) {
     rolling_step(a, x, v, h, &xn, &vn);
-    if (!GS_GOES_ON(xn, vn)) break;
+    if (!rolling_goes_on(p, G, xn, vn)) break;
     x = xn;
     v = vn;
     t += h;
@@ -445,10 +450,9 @@ static double rolling_event(const gs_three_sphere_params *p, const ref_geom *G, 
   for (k = 0; k < 100; ++k) {
     double s = 0.5 * (lo + hi);
     rolling_step(a, x, v, s, &xn, &vn);
-    if (GS_GOES_ON(xn, vn)) lo = s;
+    if (rolling_goes_on(p, G, xn, vn)) lo = s;
     else hi = s;
   }
-#undef GS_GOES_ON
   return t + lo;
 }
 
