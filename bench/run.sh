@@ -44,7 +44,7 @@ for case in bed chute; do
   for np in "${ranks[@]}"; do
     best=() pair=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
-    kokkos="-k on t $np -sf kk -pk kokkos newton off neigh half"
+    kokkos="-k on t $np -sf kk -pk kokkos newton on neigh half comm device"
     for ((k = 0; k < REPEAT; k++)); do
       measure stock in.$case "$np" granular ""
       measure stock_sync in.$case "$np" granular synchronized_verlet

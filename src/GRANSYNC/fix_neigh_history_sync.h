@@ -44,7 +44,7 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
 
   void pre_exchange() override
   {
-    HistoryFix::pre_exchange();
+    copy_history_to_atoms();
     list_is_newer = false;
   }
 
@@ -83,6 +83,9 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
     restart_atoms_dropped++;
     return false;
   }
+
+  // the contacts' history from the list to the atoms' partner arrays (LAMMPS' pre_exchange())
+  virtual void copy_history_to_atoms() { HistoryFix::pre_exchange(); }
 
   // the fix's global restart record: empty, as LAMMPS' fix writes it
   virtual void write_global_record(FILE *fp)

@@ -95,8 +95,6 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
       wall_temperature.parse(lmp, "fix wall/gran/sync", iarg, narg, arg);
       iarg += 2;
     } else if (strcmp(arg[iarg], "contacts") == 0) {
-      if (on_device) error->all(FLERR, "fix wall/gran/sync/kk: keyword contacts is not available on the device; use "
-                                       "fix wall/gran/sync");
       peratom_flag = 1;
       iarg++;
     } else {
@@ -115,7 +113,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   maxexchange = size_history;    // sizes comm buffers for migrating atoms
   restart_peratom = size_history > 0;
   if (peratom_flag) {
-    size_peratom_cols = wall_contact_columns(model);
+    size_peratom_cols = gs_wall_output_columns(&model);
     peratom_freq = 1;
   }
   if (size_history > 0 || peratom_flag) {
@@ -187,6 +185,11 @@ void FixWallGranSync::post_force(int /*vflag*/)
 void FixWallGranSync::grow_arrays(int nmax)
 {
   if (size_history > 0) memory->grow(history, nmax, size_history, "wall/gran/sync:history");
+  grow_output(nmax);
+}
+
+void FixWallGranSync::grow_output(int nmax)
+{
   if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync:contacts");
 }
 

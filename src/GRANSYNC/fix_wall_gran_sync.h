@@ -50,6 +50,8 @@ class FixWallGranSync : public Fix {
   double **history;
   class FixNVESphereSync *fix_halfstep;
   WallTemperature wall_temperature;
+
+  void grow_output(int nmax);    // the contacts output (array_atom)
 };
 
 }    // namespace LAMMPS_NS

@@ -56,9 +56,6 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
       wall_temperature.parse(lmp, "fix wall/gran/sync/region", iarg, narg, arg);
       iarg += 2;
     } else if (strcmp(arg[iarg], "contacts") == 0) {
-      if (on_device)
-        error->all(FLERR, "fix wall/gran/sync/region/kk: keyword contacts is not available on the device; use fix "
-                          "wall/gran/sync/region");
       peratom_flag = 1;
       iarg++;
     } else {
@@ -75,7 +72,7 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
   restart_peratom = 1;
   restart_global = 1;    // a moving region's previous position, from which its velocity is differenced
   if (peratom_flag) {
-    size_peratom_cols = wall_contact_columns(model);
+    size_peratom_cols = gs_wall_output_columns(&model);
     peratom_freq = 1;
   }
   grow_arrays(atom->nmax);
@@ -231,6 +228,11 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
 void FixWallGranSyncRegion::grow_arrays(int nmax)
 {
   memory->grow(contacts, nmax, row_width, "wall/gran/sync/region:contacts");
+  grow_output(nmax);
+}
+
+void FixWallGranSyncRegion::grow_output(int nmax)
+{
   if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync/region:output");
 }
 

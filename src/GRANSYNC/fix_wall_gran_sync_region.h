@@ -62,6 +62,8 @@ class FixWallGranSyncRegion : public Fix {
   // reads a contact point it never set)
   bool geometry_known;
   WallTemperature wall_temperature;
+
+  void grow_output(int nmax);    // the contacts output (array_atom)
 };
 
 }    // namespace LAMMPS_NS

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "gs_contact.h"
+#include "gs_wall.h"
 
 namespace LAMMPS_NS {
 
@@ -145,15 +146,8 @@ struct WallTemperature {
   double now(Input *input) const { return ivar >= 0 ? input->variable->compute_equal(ivar) : value; }
 };
 
-// The walls' `contacts` output, as stock fix wall/gran's: a per-atom row of 1 (touching), the
-// wall's force on the atom, the contact point, the atom's radius, and with heat area or radius the
-// heat from the wall. Rows are rewritten at every step (cleared first); a particle touching several
-// faces of a region reports the last one, as stock.
-inline int wall_contact_columns(const gs_model &m)
-{
-  return 8 + (m.heat == GS_HEAT_AREA || m.heat == GS_HEAT_RADIUS);
-}
-
+// The walls' `contacts` output (gs_wall_contact_outputs()): rows are rewritten at every step
+// (cleared first); a particle touching several faces of a region reports the last one, as stock.
 inline void clear_wall_contacts(Fix *fix, int nlocal)
 {
   if (!fix->peratom_flag) return;
@@ -166,17 +160,8 @@ inline void clear_wall_contacts(Fix *fix, int nlocal)
 inline void add_wall_contact_outputs(Fix *fix, Atom *atom, const gs_model &m, const gs_contact &c, int i, double twall)
 {
   const bool heat = m.heat != GS_HEAT_UNSET;
-  const double dq = heat ? gs_contact_heat(&m, &c, atom->temperature[i], twall) : 0.0;
-  if (heat) atom->heatflow[i] += dq;
-  if (!fix->peratom_flag) return;
-  double *row = fix->array_atom[i];
-  row[0] = 1.0;
-  for (int k = 0; k < 3; k++) {
-    row[1 + k] = c.force[k];
-    row[4 + k] = atom->x[i][k] - c.dx[k];
-  }
-  row[7] = atom->radius[i];
-  if (fix->size_peratom_cols > 8) row[8] = dq;
+  gs_wall_contact_outputs(&m, &c, atom->x[i], atom->radius[i], heat ? atom->temperature[i] : 0.0, twall,
+                          heat ? &atom->heatflow[i] : nullptr, fix->peratom_flag ? fix->array_atom[i] : nullptr);
 }
 
 }    // namespace LAMMPS_NS

@@ -8,6 +8,7 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "comm.h"
+#include "force.h"
 #include "gransync_member_access.h"
 #include "gransync_kokkos_rows.h"
 #include "neigh_list_kokkos.h"
@@ -15,25 +16,28 @@
 
 using namespace LAMMPS_NS;
 
-// LAMMPS' fix keeps the partner lists private; packing reads them (copy_rows())
-GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_int_1d,
-                d_npartner)
-GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_2d,
-                d_partner)
+// LAMMPS' fix keeps the partner arrays private; packing reads them (copy_rows()), newton on fills them
+GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, DAT::tdual_int_1d, k_npartner)
+GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_tagint_2d, k_partner)
+GRANSYNC_EXPOSE(DevicePartnerValues, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_kkfloat_2d,
+                k_valuepartner)
 #ifdef LMP_KOKKOS_GPU
-GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_int_1d, d_npartner)
-GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_2d, d_partner)
+GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, DAT::tdual_int_1d, k_npartner)
+GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_tagint_2d, k_partner)
+GRANSYNC_EXPOSE(HostPartnerValues, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_kkfloat_2d, k_valuepartner)
 #endif
 
 namespace {
-template <class DeviceType> struct PartnerViews {
+template <class DeviceType> struct PartnerArrays {
   using Count = gransync_access::DevicePartnerCount;
   using Tags = gransync_access::DevicePartnerTags;
+  using Values = gransync_access::DevicePartnerValues;
 };
 #ifdef LMP_KOKKOS_GPU
-template <> struct PartnerViews<LMPHostType> {
+template <> struct PartnerArrays<LMPHostType> {
   using Count = gransync_access::HostPartnerCount;
   using Tags = gransync_access::HostPartnerTags;
+  using Values = gransync_access::HostPartnerValues;
 };
 #endif
 }    // namespace
@@ -98,12 +102,111 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_par
 // LAMMPS' pre_exchange() reads the atoms' tags on the device without syncing them: after a host
 // style marked the atom data modified (any fix without a /kk twin does, every step) they are
 // stale there, and the partners' tags written from them are wrong.
-template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pre_exchange()
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_history_to_atoms()
 {
   unpack_rows();
   this->atomKK->sync(this->execution_space, TAG_MASK);
-  hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
-  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pre_exchange();
+  if (this->force->newton_pair) {
+    partners_with_newton();
+  } else {
+    hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
+    FixNeighHistoryKokkos<DeviceType>::pre_exchange();
+  }
+}
+
+// Newton on: a pair lies in one row of one rank's list, its other atom possibly a ghost. Both
+// atoms' partner records are written for owned and ghost atoms alike; reverse communication then
+// adds each ghost's count, and after that its records, to its owner, on the host copies (LAMMPS'
+// CPU fix's packing: only at re-neighboring).
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::partners_with_newton()
+{
+  FixNeighHistoryKokkos<DeviceType> *base = this;
+  using Arrays = PartnerArrays<DeviceType>;
+  auto &k_count = base->*member_of(typename Arrays::Count());
+  auto &k_tags = base->*member_of(typename Arrays::Tags());
+  auto &k_values = base->*member_of(typename Arrays::Values());
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  const int inum = list && this->nlocal_neigh > 0 ? list->inum : 0;
+  const int natoms = MAX(this->nall_neigh, this->atom->nlocal + this->atom->nghost);
+  const int dnum = this->dnum;
+  const auto tag = this->atomKK->k_tag.template view<DeviceType>();
+  this->k_firstflag.template sync<DeviceType>();
+  this->k_firstvalue.template sync<DeviceType>();
+  const auto touched = this->k_firstflag.template view<DeviceType>();
+  const auto list_values = this->k_firstvalue.template view<DeviceType>();
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  const auto clear_counts = [&]() {
+    k_count.template sync<DeviceType>();
+    Kokkos::deep_copy(Kokkos::subview(k_count.template view<DeviceType>(), std::make_pair(0, natoms)), 0);
+  };
+
+  clear_counts();
+  if (inum) {
+    const auto count = k_count.template view<DeviceType>();
+    const auto ilist = list->d_ilist;
+    const auto numneigh = list->d_numneigh;
+    const auto neighbors = list->d_neighbors;
+    Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
+      const int i = ilist(ii);
+      for (int jj = 0; jj < numneigh(i); jj++)
+        if (touched(i, jj)) {
+          Kokkos::atomic_inc(&count(i));
+          Kokkos::atomic_inc(&count(neighbors(i, jj) & NEIGHMASK));
+        }
+    });
+  }
+  k_count.template modify<DeviceType>();
+  k_count.sync_host();
+  this->commflag = this->NPARTNER;
+  this->comm->reverse_comm(this, 1);
+  // owners now hold their totals, ghosts what passes through them: all must fit
+  int most = 0;
+  for (int i = 0; i < natoms; i++) most = MAX(most, this->npartner[i]);
+  hold_partners(most_partners_anywhere(most));
+
+  clear_counts();
+  if (inum) {
+    const auto count = k_count.template view<DeviceType>();
+    const auto tags = k_tags.template view<DeviceType>();
+    const auto values = k_values.template view<DeviceType>();
+    const auto ilist = list->d_ilist;
+    const auto numneigh = list->d_numneigh;
+    const auto neighbors = list->d_neighbors;
+    k_tags.template sync<DeviceType>();
+    k_values.template sync<DeviceType>();
+    Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
+      const int i = ilist(ii);
+      for (int jj = 0; jj < numneigh(i); jj++) {
+        if (!touched(i, jj)) continue;
+        const int j = neighbors(i, jj) & NEIGHMASK;
+        const int mi = Kokkos::atomic_fetch_add(&count(i), 1), mj = Kokkos::atomic_fetch_add(&count(j), 1);
+        tags(i, mi) = tag(j);
+        tags(j, mj) = tag(i);
+        for (int k = 0; k < dnum; k++) {
+          values(i, dnum * mi + k) = list_values(i, dnum * jj + k);
+          values(j, dnum * mj + k) = -list_values(i, dnum * jj + k);
+        }
+      }
+    });
+  }
+  k_count.template modify<DeviceType>();
+  k_tags.template modify<DeviceType>();
+  k_values.template modify<DeviceType>();
+  k_count.sync_host();
+  k_tags.sync_host();
+  k_values.sync_host();
+  this->commflag = this->PERPARTNER;
+  this->comm->reverse_comm_variable(this);
+  for (int i = this->nlocal_neigh; i < natoms; i++) this->npartner[i] = 0;    // the ghosts' records are passed on
+  // to the device, where LAMMPS' fix reads them next (its unpack_exchange_kokkos() marks them
+  // modified there without syncing first)
+  k_count.modify_host();
+  k_tags.modify_host();
+  k_values.modify_host();
+  k_count.template sync<DeviceType>();
+  k_tags.template sync<DeviceType>();
+  k_values.template sync<DeviceType>();
+  this->maxexchange = (dnum + 1) * this->maxpartner + 2;
 }
 
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::post_neighbor()
@@ -157,8 +260,8 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_row
   if (pack) this->atomKK->sync(this->execution_space, TAG_MASK);
   const auto tag = this->atomKK->k_tag.template view<DeviceType>();
   FixNeighHistoryKokkos<DeviceType> *base = this;
-  const auto partner = base->*member_of(typename PartnerViews<DeviceType>::Tags());
-  const auto npartner = base->*member_of(typename PartnerViews<DeviceType>::Count());
+  const auto partner = (base->*member_of(typename PartnerArrays<DeviceType>::Tags())).template view<DeviceType>();
+  const auto npartner = (base->*member_of(typename PartnerArrays<DeviceType>::Count())).template view<DeviceType>();
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   const int dnum = this->dnum;
   this->k_firstflag.template sync<DeviceType>();

@@ -17,6 +17,9 @@
      partner arrays that pre_exchange() has just filled on the device (stale on a GPU).
    - With the exchange on the host (-pk kokkos comm host), LAMMPS' fix still packs and unpacks
      the device copy of the exchange buffer that MPI sends and receives from the host.
+   - LAMMPS' fix refuses newton on. Here, as in LAMMPS' CPU fix, a pair's two atoms get its history
+     from the one row that holds it, ghosts included, and the ghosts' records go to their owners
+     by reverse communication (partners_with_newton()).
    Between re-neighborings the pair style works on the list's rows packed one after another
    (packed_rows()): LAMMPS' arrays give every row the length of the longest, a large grain's, so a
    fine grain's few contacts lay a long row apart (a size-ratio-10 bed: 80 slots per row for 8
@@ -38,7 +41,6 @@ template <class DeviceType>
 class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>> {
  public:
   using RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::RestartSafeHistory;
-  void pre_exchange() override;
   void post_neighbor() override;
   void restart(char *) override;
   int size_restart(int) override;
@@ -62,8 +64,10 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   void pack_rows();
   void unpack_rows();
   void copy_rows(bool pack);
+  void partners_with_newton();
 
  protected:
+  void copy_history_to_atoms() override;
   void write_global_record(FILE *) override;
 
  private:

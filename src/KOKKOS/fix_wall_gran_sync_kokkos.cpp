@@ -89,6 +89,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
   const auto d_temperature = heat.temperature;
   const auto d_heatflow = heat.heat;
+  const int columns = peratom_flag ? size_peratom_cols : 0;
+  const auto d_output = output.begin(atom->nlocal, columns);
 
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
@@ -113,8 +115,10 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
                                              omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque,
-                                             with_heat ? &c : nullptr);
-        if (touching && with_heat) d_heatflow(i) += gs_contact_heat(&wall_model, &c, d_temperature(i), twall);
+                                             with_heat || columns ? &c : nullptr);
+        if (touching)
+          gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,
+                                  with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);
         for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
         // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
         for (int k = 0; k < 3; k++) {
@@ -125,6 +129,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   atomKK->modified(execution_space, datamask_modify);
   k_history.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);
+  output.end(array_atom, atom->nlocal, columns);
 }
 
 /* ---- per-atom history ----------------------------------------------------------------------- */
@@ -134,6 +139,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::grow_arrays(
   if (size_history == 0) return;
   k_history.template sync<DeviceType>();    // resize keeps the device copy
   memoryKK->grow_kokkos(k_history, history, nmax, size_history, "wall/gran/sync:history");
+  grow_output(nmax);
 }
 
 template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)

@@ -10,6 +10,7 @@
 
 #include "fix_wall_gran_sync.h"
 #include "gransync_kokkos_heat.h"
+#include "gransync_kokkos_output.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -42,6 +43,7 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
  private:
   DAT::tdual_double_2d_lr k_history;
   GransyncHeat<DeviceType> heat;
+  GransyncWallOutput<DeviceType> output;
 };
 
 }    // namespace LAMMPS_NS

@@ -121,6 +121,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
   const auto d_temperature = heat.temperature;
   const auto d_heatflow = heat.heat;
+  const int columns = peratom_flag ? size_peratom_cols : 0;
+  const auto d_output = output.begin(atom->nlocal, columns);
 
   int overflows = 0;
   Kokkos::parallel_reduce(
@@ -148,7 +150,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
                                                 sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
                                                 &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
-                                                twall, with_heat ? &d_heatflow(i) : nullptr);
+                                                twall, with_heat ? &d_heatflow(i) : nullptr,
+                                                columns ? &d_output(i, 0) : nullptr);
         if (touched < 0) {
           overflow++;
           return;
@@ -163,6 +166,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   atomKK->modified(execution_space, datamask_modify);
   k_contacts.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);
+  output.end(array_atom, atom->nlocal, columns);
 }
 
 /* ---- per-atom contact records ------------------------------------------------------------------ */
@@ -171,6 +175,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::grow_a
 {
   k_contacts.template sync<DeviceType>();    // resize keeps the device copy
   memoryKK->grow_kokkos(k_contacts, contacts, nmax, row_width, "wall/gran/sync/region:contacts");
+  grow_output(nmax);
 }
 
 template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)

@@ -10,6 +10,7 @@
 
 #include "fix_wall_gran_sync_region.h"
 #include "gransync_kokkos_heat.h"
+#include "gransync_kokkos_output.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -43,6 +44,7 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
  private:
   DAT::tdual_double_2d_lr k_contacts;
   GransyncHeat<DeviceType> heat;
+  GransyncWallOutput<DeviceType> output;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
 
   void check_region();

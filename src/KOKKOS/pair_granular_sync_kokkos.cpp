@@ -50,6 +50,16 @@ template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, in
   }
 };
 
+// One contact through the C core. On CPU threads out of line, its sub-models passed at run time:
+// inlined into the row loop (compiled for fixed sub-models or not), GCC kept the loop's state in
+// memory and the bed's pair time was 5-10% longer in both orderings (bench/README.md). GPUs inline
+// the evaluator compiled for the kernel's sub-models.
+[[gnu::noinline, maybe_unused]] void evaluate_on_host(const gs_model *m, const gs_kinds kinds, gs_contact *c,
+                                                     double *history)
+{
+  gs_contact_evaluate_as(m, kinds, c, history);
+}
+
 // History is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots that the
 // history fix's negation would otherwise flip (see the top of this file): the factor of slot k.
 KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma)
@@ -93,7 +103,8 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
   struct Settings {
     double special_lj[4];
     double dt;
-    int stride, nlocal, size_history, oriented_history, use_history, history_update, records, freeze_bit;
+    // nreceive: atoms 0 to nreceive - 1 get forces (newton off: the owned ones; on: ghosts too)
+    int stride, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, freeze_bit;
     int vflag_global, vflag_atom;
   } settings;
 
@@ -107,7 +118,9 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
   typename GransyncHeat<DeviceType>::Values heat_direct;
   Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f, torque, heat)
   Kokkos::View<int *, DeviceType> block_rows;    // block b: rows block_rows(b) to block_rows(b + 1) - 1
-  Kokkos::View<int *[2], DeviceType> window;     // block b spilled into atoms lo to hi - 1
+  // block b spilled into owned atoms window(b, 0) to window(b, 1) - 1 and ghosts window(b, 2) to
+  // window(b, 3) - 1: two ranges, as ghosts (newton on) lie past all owned atoms
+  Kokkos::View<int *[4], DeviceType> window;
 
   struct TagBlocks {};
 
@@ -136,7 +149,7 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
   KOKKOS_INLINE_FUNCTION void operator()(TagBlocks, const int b, EV_FLOAT &ev) const
   {
     const int own_first = block_rows(b), own_last = block_rows(b + 1);
-    int lo = settings.nlocal, hi = 0;
+    int range[4] = {settings.nlocal, 0, settings.nreceive, 0};
     const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
       if (k >= own_first && k < own_last) {
         for (int d = 0; d < 3; d++) {
@@ -150,13 +163,13 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
           spill(b, k, 3 + d) += tscale * tk[d];
         }
         if constexpr (HEAT) spill(b, k, 6) += q;
-        lo = k < lo ? k : lo;
-        hi = k + 1 > hi ? k + 1 : hi;
+        const int r = k < settings.nlocal ? 0 : 2;
+        range[r] = k < range[r] ? k : range[r];
+        range[r + 1] = k + 1 > range[r + 1] ? k + 1 : range[r + 1];
       }
     };
     for (int ii = own_first; ii < own_last; ii++) row(ii, ev, add);
-    window(b, 0) = lo;
-    window(b, 1) = hi;
+    for (int r = 0; r < 4; r++) window(b, r) = range[r];
   }
 
   // the contacts of row ii; add(atom, a, force, b, torque, q) adds a force, b torque and heat q to an atom
@@ -225,7 +238,8 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
           oriented[k] = hist[k] * orientation(m, k, sigma);
         hist = oriented;
       }
-      gs_contact_evaluate_as(m, kinds, &c, hist);
+      KOKKOS_IF_ON_HOST((evaluate_on_host(m, kinds, &c, hist);))
+      KOKKOS_IF_ON_DEVICE((gs_contact_evaluate_as(m, kinds, &c, hist);))
       if (s.oriented_history)
         for (int k = 0; k < s.size_history; k++)
           history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
@@ -243,18 +257,18 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
         }
         qi += q;
       }
-      if (j < s.nlocal) add(j, -1.0, fij, factor_lj, c.torquej, -q);    // newton off
+      if (j < s.nreceive) add(j, -1.0, fij, factor_lj, c.torquej, -q);
       if (s.vflag_global || s.vflag_atom) {
         const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
                              c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
-        const double share_j = j < s.nlocal ? 0.5 : 0.0;
+        const double share_j = j < s.nreceive ? 0.5 : 0.0;
         if (s.vflag_global)
           for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
         if (s.vflag_atom) {
           auto a_vatom = vatom.template access<Access>();
           for (int k = 0; k < 6; k++) {
             a_vatom(i, k) += 0.5 * w[k];
-            if (j < s.nlocal) a_vatom(j, k) += 0.5 * w[k];
+            if (j < s.nreceive) a_vatom(j, k) += 0.5 * w[k];
           }
         }
       }
@@ -328,9 +342,6 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::hist
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
 {
-  if (force->newton_pair)
-    error->all(FLERR, "pair_style granular/sync/kk requires 'newton off' (fix neigh/history/kk moves contact "
-                      "history between ranks only then): add '-pk kokkos newton off' or 'package kokkos newton off'");
   PairGranularSync::init_style();
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
@@ -441,7 +452,8 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
 // The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
 // (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
 // compiled for them when every type pair uses them; any other combination, and heat conduction,
-// runs the generic kernel.
+// runs the generic kernel. (On CPU threads that fixes the row loop's branches only: the evaluator
+// runs generic and out of line there, evaluate_on_host().)
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
   if (heat_flag) {
@@ -490,16 +502,17 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
+  const int nreceive = force->newton_pair ? atom->nlocal + atom->nghost : atom->nlocal;
   if constexpr (HEAT) {
-    // newton off: ghosts are read, but get no heat
-    heat.begin(atom->temperature, atom->nlocal + atom->nghost, atom->heatflow, atom->nlocal);
+    // ghosts are read; with newton on they get heat, which fix heat/flow sums into their owners
+    heat.begin(atom->temperature, atom->nlocal + atom->nghost, atom->heatflow, nreceive);
     kernel.temperature = heat.temperature;
   }
   if constexpr (Kernel::blocks) {
     kernel.f_direct = d_f;
     kernel.torque_direct = d_torque;
     kernel.heat_direct = heat.heat;
-    prepare_blocks(inum);
+    prepare_blocks(inum, nreceive);
     kernel.spill = spill;
     kernel.block_rows = block_rows;
     kernel.window = window;
@@ -538,6 +551,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.settings.dt = update->dt;
   kernel.settings.stride = ntypes_alloc + 1;
   kernel.settings.nlocal = atom->nlocal;
+  kernel.settings.nreceive = nreceive;
   kernel.settings.size_history = size_history;
   kernel.settings.oriented_history = oriented_history;
   kernel.settings.use_history = use_history;
@@ -562,18 +576,18 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     if constexpr (HEAT) Kokkos::Experimental::contribute(heat.heat, kernel.heat);
   }
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
-  if constexpr (HEAT) heat.end(atom->heatflow, atom->nlocal);
+  if constexpr (HEAT) heat.end(atom->heatflow, nreceive);
 }
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring
-// (any cut is right: a stale one only balances worse); the blocks' copies cover the local atoms and
-// are all zero between force computations.
-template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum)
+// (any cut is right: a stale one only balances worse); the blocks' copies cover the atoms that get
+// forces and are all zero between force computations.
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum, const int nreceive)
 {
   const int nblocks = typename DeviceType::execution_space().concurrency();
   // sized like the atom arrays, which LAMMPS grows in chunks
   const int columns = heat_flag ? 7 : 6;    // f, torque and heat
-  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < atom->nlocal || (int) spill.extent(2) != columns)
+  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < nreceive || (int) spill.extent(2) != columns)
     spill = decltype(spill)("granular/sync/kk:spill", nblocks, atom->nmax, columns);
   if ((int) block_rows.extent(0) != nblocks + 1) {
     block_rows = decltype(block_rows)("granular/sync/kk:blocks", nblocks + 1);
@@ -605,17 +619,19 @@ void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_
   const int columns = spill.extent(2);
   Kokkos::deep_copy(h_window, window);
   for (int b = 0; b < (int) window.extent(0); b++) {
-    if (h_window(b, 0) >= h_window(b, 1)) continue;
     const auto copy = Kokkos::subview(spill, b, Kokkos::ALL, Kokkos::ALL);
-    Kokkos::parallel_for(
-        Kokkos::RangePolicy<DeviceType>(h_window(b, 0), h_window(b, 1)), KOKKOS_LAMBDA(const int k) {
-          for (int d = 0; d < 3; d++) {
-            d_f(k, d) += copy(k, d);
-            d_torque(k, d) += copy(k, 3 + d);
-          }
-          if (columns > 6) d_heat(k) += copy(k, 6);
-          for (int d = 0; d < columns; d++) copy(k, d) = 0.0;
-        });
+    for (int r = 0; r < 4; r += 2) {    // owned atoms, then ghosts
+      if (h_window(b, r) >= h_window(b, r + 1)) continue;
+      Kokkos::parallel_for(
+          Kokkos::RangePolicy<DeviceType>(h_window(b, r), h_window(b, r + 1)), KOKKOS_LAMBDA(const int k) {
+            for (int d = 0; d < 3; d++) {
+              d_f(k, d) += copy(k, d);
+              d_torque(k, d) += copy(k, 3 + d);
+            }
+            if (columns > 6) d_heat(k) += copy(k, 6);
+            for (int d = 0; d < columns; d++) copy(k, d) = 0.0;
+          });
+    }
   }
 }
 

@@ -48,8 +48,8 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;
   Kokkos::View<int *, DeviceType> block_rows;
   Kokkos::View<bigint *, DeviceType> block_work;
-  Kokkos::View<int *[2], DeviceType> window;
-  typename Kokkos::View<int *[2], DeviceType>::host_mirror_type h_window;
+  Kokkos::View<int *[4], DeviceType> window;
+  typename Kokkos::View<int *[4], DeviceType>::host_mirror_type h_window;
   bool blocks_cut = false;
   bigint blocks_cut_at = 0;    // the neighbor build (its step) and row count the cut was made for
   int blocks_inum = 0;
@@ -67,7 +67,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   template <int NEIGHFLAG, class Kinds, bool HEAT> void run_kernel(EV_FLOAT &ev);
 
  public:    // (device lambdas cannot live in private members)
-  void prepare_blocks(int inum);
+  void prepare_blocks(int inum, int nreceive);
   void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque,
                    const typename GransyncHeat<DeviceType>::Values &d_heat);
 };

@@ -9,6 +9,7 @@
 #define GS_REGION_H
 
 #include "gs_contact.h"
+#include "gs_wall.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -517,13 +518,13 @@ GS_FN void gs_region_row_forget(double *row, int nh, const int *touched, int kep
 
 /* One particle against a region wall, as fix wall/gran/sync/region does it with a LAMMPS region.
  * x, v at t+dt; xhalf, vhalf its half-step position and velocity (synchronized ordering). Adds to
- * force and torque, and face by face to *heat (unless NULL) the heat from the wall at temperature
- * twall into the particle at temperature ti; returns the number of faces touched, or -1 if more
- * than tmax. */
+ * force and torque and, face by face, what gs_wall_contact_outputs() adds to *heat and writes to
+ * output (each unless NULL; output ends with the last face touched, as stock); returns the number of
+ * faces touched, or -1 if more than tmax. */
 GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, double dt, int history_update,
                               const double *x, const double *v, const double *xhalf, const double *vhalf,
                               const double *omega, double radius, double rmass, double *row, double *force,
-                              double *torque, double ti, double twall, double *heat)
+                              double *torque, double ti, double twall, double *heat, double *output)
 {
   const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
   const int dynamic = g->move || g->rotate || g->varshape;
@@ -574,7 +575,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
     gs_contact_evaluate(m, &c, hist);
     gs_add3(force, c.force, force);
     gs_add3(torque, c.torquei, torque);
-    if (heat) *heat += gs_contact_heat(m, &c, ti, twall);
+    gs_wall_contact_outputs(m, &c, x, radius, ti, twall, heat, output);
   }
   return kept;
 }

@@ -131,6 +131,33 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   return 1;
 }
 
+/* Columns of the walls' `contacts` output: stock fix wall/gran's 8, and the heat with heat area or
+ * radius. */
+GS_FN int gs_wall_output_columns(const gs_model *m)
+{
+  return 8 + (m->heat == GS_HEAT_AREA || m->heat == GS_HEAT_RADIUS);
+}
+
+/* What a touching wall contact c of a particle at x (t+dt) with the given radius adds besides force
+ * and torque: to *heat (unless NULL) the heat from the wall at temperature twall into the particle at
+ * ti; into row (unless NULL) its `contacts` output, stock fix wall/gran's layout: 1, the wall's force
+ * on the particle, the contact point, the radius, then the heat if gs_wall_output_columns() says. */
+GS_FN void gs_wall_contact_outputs(const gs_model *m, const gs_contact *c, const double *x, double radius, double ti,
+                                   double twall, double *heat, double *row)
+{
+  const double dq = heat || row ? gs_contact_heat(m, c, ti, twall) : 0.0;
+  int k;
+  if (heat) *heat += dq;
+  if (!row) return;
+  row[0] = 1.0;
+  for (k = 0; k < 3; k++) {
+    row[1 + k] = c->force[k];
+    row[4 + k] = x[k] - c->dx[k];
+  }
+  row[7] = radius;
+  if (gs_wall_output_columns(m) > 8) row[8] = dq;
+}
+
 #ifdef __cplusplus
 }
 #endif

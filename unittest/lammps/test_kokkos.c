@@ -9,9 +9,10 @@
  *           orderings: positions, velocities, spins, forces and torques every 250 steps and the
  *           pressure agree to 1e-10 relative; at the end every contact's tangential force, rolling
  *           force and twisting torque (from the contact history, through compute pair/local).
- *  walls:   planes and the z cylinder, static, wiggled and sheared, both orderings.
+ *  walls:   planes and the z cylinder, static, wiggled and sheared, both orderings, and their contacts
+ *           output.
  *  three_sphere: the example of Vyas et al. Fig. 1 separates at the same step as on the CPU.
- *  errors:  newton on, a full neighbor list, CPU half-step records with a /kk pair style.
+ *  errors:  a full neighbor list, CPU half-step records with a /kk pair style.
  *  restart: contact history through restart files.
  *  partners: one sphere touching some 200 others (LAMMPS' fix neigh/history/kk lost the history
  *           of partners beyond its first 8 per atom).
@@ -21,6 +22,8 @@
  *  regions: fix wall/gran/sync/region/kk against the CPU fix on every region shape, side, open
  *           faces, move, rotate and changing shape, both orderings; its histories through restarts.
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
+ *  heat:    heat conduction between the grains, with a floor and a region lid (on the device and on the
+ *           host), and the walls' contacts output with its heat column.
  *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
  *           stress; dump) every 10 and every 1000 steps ends bitwise equal; on CPU threads too,
  *           where each thread adds the contacts of its own block of rows in a fixed order.
@@ -29,7 +32,8 @@
  *        region | regions | extra | pair_local | cadence
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
  *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
- *   Kokkos ones on the host (-pk kokkos comm host), default device
+ *   Kokkos ones on the host (-pk kokkos comm host), default device;
+ *   GRANSYNC_KOKKOS_NEWTON=on: both twins with newton on (default off)
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -43,8 +47,9 @@ static int gpu_atomics = 0;    /* forces added in an order that varies from run 
 
 static char threads[16] = "1";
 static const char *comm = "device";
+static const char *newton = "off";    /* GRANSYNC_KOKKOS_NEWTON: the newton pair setting of both twins */
 
-/* a LAMMPS instance with Kokkos and the /kk suffix, on the half list with newton off; on
+/* a LAMMPS instance with Kokkos and the /kk suffix, on the half list; on
  * GRANSYNC_KOKKOS_GPUS=N GPUs (tools/gpu_build_and_test.sh), else on CPU threads */
 static void *kk_open(void)
 {
@@ -52,7 +57,7 @@ static void *kk_open(void)
   const char *start[] = {"gs_test", "-log", "none", "-screen", "none", "-nocite", "-k", "on", "t", threads};
   /* device-side exchange, ghost communication and sorting, as on GPUs; GRANSYNC_KOKKOS_COMM=no
    * selects LAMMPS' host paths, its default on CPUs */
-  const char *package[] = {"-sf", "kk", "-pk", "kokkos", "newton", "off", "neigh", "half", "comm", comm, "sort", comm};
+  const char *package[] = {"-sf", "kk", "-pk", "kokkos", "newton", newton, "neigh", "half", "comm", comm, "sort", comm};
   const char *args[24];
   int nargs = 0, k;
   void *lmp;
@@ -87,7 +92,8 @@ static void count_contacts(void *lmp)
  * them; four large spheres frozen. */
 static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;newton off;"
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
                 "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0;"
                 "region bed block 0 4 0 4 0 4;create_atoms 1 region bed;set type 1 diameter 0.98;"
                 "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
@@ -245,7 +251,8 @@ static void restart(void)
  * centre pull, the hold) is the same on both sides. */
 static void crowd(void *lmp)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;newton off;"
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;"
                 "region box block 0 2 0 2 0 2 units box;create_box 2 box;create_atoms 1 single 1 1 1 units box;"
                 "region outer sphere 1 1 1 0.545 units box;region inner sphere 1 1 1 0.52 units box side out;"
                 "region shell intersect 2 outer inner;create_atoms 2 random 400 4711 shell overlap 0.1 maxtry 400;"
@@ -372,16 +379,37 @@ static void models(int all)
   }
 }
 
+/* The walls' contacts output (a fix's per-atom array, `columns` wide) of the /kk and the CPU twin:
+ * their largest relative difference; *touching: the rows of atoms touching the wall */
+static double output_diff(void *cpu, void *kk, const char *fix, int columns, int *touching)
+{
+  char name[64];
+  const int natoms = (int) lammps_get_natoms(cpu), n = columns * natoms;
+  double *a = (double *) malloc(sizeof(double) * (size_t) n), *b = (double *) malloc(sizeof(double) * (size_t) n);
+  double worst;
+  int i;
+  snprintf(name, sizeof(name), "f_%s", fix);
+  lammps_gather(cpu, name, 1, columns, a);
+  lammps_gather(kk, name, 1, columns, b);
+  worst = gs_maxrel(b, a, n);
+  *touching = 0;
+  for (i = 0; i < natoms; i++) *touching += b[columns * i] == 1.0;
+  free(a);
+  free(b);
+  return worst;
+}
+
 /* spheres in a closed box of granular walls; `wall` selects the wall under test */
 static void wall_box(void *lmp, const char *ordering, const char *wall)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
                 "region box block -3 3 -3 3 -0.5 6;create_box 2 box;lattice sc 1.0 origin 0.5 0.5 0.52;"
                 "region bed cylinder z 0 0 2.2 0 4 units box;create_atoms 1 region bed;set type 1 diameter 0.98;"
                 "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom");
   spheres_under_gravity(lmp, ordering, 60);
   gs_cmd(lmp, "fix side all wall/gran/sync granular " WALL_CASE_MODEL " zcylinder 2.5 ordering %s", ordering);
-  gs_cmd(lmp, "fix test all wall/gran/sync granular " WALL_CASE_MODEL " %s ordering %s", wall, ordering);
+  gs_cmd(lmp, "fix test all wall/gran/sync granular " WALL_CASE_MODEL " %s ordering %s contacts", wall, ordering);
   count_contacts(lmp);
 }
 
@@ -395,12 +423,16 @@ static void walls(void)
   for (c = 0; c < (int) (sizeof(cases) / sizeof(cases[0])); c++)
     for (o = 0; o < 2; o++) {
       void *cpu = gs_lmp_open(), *kk = kk_open();
-      double state, contacts;
+      double state, contacts, output;
+      int touching;
       wall_box(cpu, orderings[o], cases[c]);
       wall_box(kk, orderings[o], cases[c]);
       state = run_pair(cpu, kk, &contacts);
-      GS_CHECK(state <= tolerance && contacts > 50, "wall %-36s %-12s state %.1e, %.0f contact ends", cases[c],
-               orderings[o], state, contacts);
+      output = output_diff(cpu, kk, "test", 8, &touching);
+      /* the grains rest on the floor and lean on the cylinder at the end, not on the side planes */
+      GS_CHECK(state <= tolerance && contacts > 50 && output <= tolerance && (touching > 0 || cases[c][0] != 'z'),
+               "wall %-36s %-12s state %.1e, %.0f contact ends; contacts output %.1e (%d touching)", cases[c],
+               orderings[o], state, contacts, output, touching);
       lammps_close(cpu);
       lammps_close(kk);
     }
@@ -417,13 +449,14 @@ static void heat_bed(void *lmp, const char *ordering, int lid_kind, double lid_t
   gs_lines(lmp, "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
                 "set group all temperature v_t0;fix conduct all heat/flow constant 0.05;unfix floor;"
                 "variable tfloor equal 0.5+0.1*sin(step*0.01)");
-  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s temperature v_tfloor", c1,
-         ordering);
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s temperature v_tfloor contacts",
+         c1, ordering);
   /* a lid just touching the top layer (z = 4); a plane region runs on the device, a prism on the host */
   gs_cmd(lmp, "region lid %s", lid_kind ? "prism -1 5 -1 5 4.46 8 0 0 0 side out units box"
                                         : "plane 0 0 4.46 0 0 -1 side in units box");
   gs_cmd(lmp, "fix lid all wall/gran/sync/region granular hertz/material 3e4 0.7 0.3 damping tsuji tangential "
-              "mindlin NULL 0.5 0.5 heat radius 2 region lid ordering %s temperature %g", ordering, lid_temperature);
+              "mindlin NULL 0.5 0.5 heat radius 2 region lid ordering %s temperature %g contacts", ordering,
+         lid_temperature);
 }
 
 static void heat(void)
@@ -443,6 +476,10 @@ static void heat(void)
       double *t_cpu = gs_gather(cpu, "temperature", 1), *t_kk = gs_gather(kk, "temperature", 1);
       double *q_cpu = gs_gather(cpu, "heatflow", 1), *q_kk = gs_gather(kk, "heatflow", 1);
       double *z = gs_gather3(kk, "x"), *t_cold = gs_gather(cold, "temperature", 1);
+      int floor_rows, lid_rows;
+      /* the contacts outputs, 9 columns with heat: the floor's, the lid's (the last: its heat; the
+       * settled bed no longer touches the lid at the end) */
+      const double outputs = fmax(output_diff(cpu, kk, "floor", 9, &floor_rows), output_diff(cpu, kk, "lid", 9, &lid_rows));
       worst = fmax(gs_maxrel(t_cpu, t_kk, natoms), gs_maxrel(q_cpu, q_kk, natoms));
       for (int i = 0; i < natoms; i++) {
         moved = fmax(moved, fabs(t_kk[i] - t_start[i]));
@@ -453,11 +490,12 @@ static void heat(void)
       /* the top layer starts at 3.0 and sits on a cooler one: only the lid at 4.0 warms it; the bottom
        * layer (1.0) sits on a warmer one: only the floor (0.4-0.6) cools it */
       GS_CHECK(state <= tolerance && worst <= tolerance && moved > 1e-3 && lid_heat > 1e-3 && lid_effect > 1e-3 &&
-                   floor_cooled > 1e-3,
+                   floor_cooled > 1e-3 && outputs <= tolerance && floor_rows > 0,
                "heat, lid on the %s, %-12s state %.1e, temperatures and heat flows %.1e, largest temperature change "
                "%.2g, top layer warmed by the lid %.2g (%.2g warmer than under a cold lid), bottom layer cooled by "
-               "the floor %.2g, %.0f contact ends", lid ? "host" : "device", orderings[o], state, worst, moved,
-               lid_heat, lid_effect, floor_cooled, contacts);
+               "the floor %.2g, %.0f contact ends; contacts outputs %.1e (%d on the floor, %d on the lid)",
+               lid ? "host" : "device", orderings[o], state, worst, moved, lid_heat, lid_effect, floor_cooled, contacts,
+               outputs, floor_rows, lid_rows);
       free(t_cold);
       lammps_close(cold);
       free(t_start);
@@ -478,8 +516,8 @@ static void three_sphere(void)
   for (o = 0; o < 2; o++) {
     void *cpu = gs_lmp_open(), *kk = kk_open();
     double t_cpu, t_kk, gap_cpu, gap_kk;
-    gs_cmd(cpu, "newton off");
-    gs_cmd(kk, "newton off");
+    gs_cmd(cpu, "newton %s", newton);
+    gs_cmd(kk, "newton %s", newton);
     gs_cmd(cpu, "variable ordering index %s", orderings[o]);
     gs_cmd(kk, "variable ordering index %s", orderings[o]);
     gs_cmd(cpu, "include " GRANSYNC_SOURCE_DIR "/examples/three_sphere/in.three_sphere");
@@ -502,18 +540,8 @@ static void errors(void)
                      "create_box 1 box;create_atoms 1 single 1 1 1;create_atoms 1 single 1.9 1 1;"
                      "set group all density 1.0;timestep 1e-4";
   const char *coeff = "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
-  void *kk = kk_open();
   const char *msg;
-  gs_lines(kk, "newton on");
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync");
-  gs_cmd(kk, "%s", coeff);
-  gs_cmd(kk, "fix integrate all nve/sphere/sync");
-  msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "granular/sync/kk requires 'newton off'") != NULL, "newton on: '%s'", msg);
-  lammps_close(kk);
-
-  kk = kk_open();
+  void *kk = kk_open();
   gs_cmd(kk, "package kokkos newton off neigh full");
   gs_lines(kk, base);
   gs_lines(kk, "pair_style granular/sync");
@@ -531,30 +559,6 @@ static void errors(void)
   msg = gs_cmd_error(kk, "run 0");
   GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
   lammps_close(kk);
-
-  {
-    /* the walls' contacts output, a host-side array */
-    const char *walls = "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
-                        "create_box 1 box;create_atoms 1 single 1 1 1;set group all density 1.0;"
-                        "pair_style zero 1.0;pair_coeff * *";
-    const char *model = "hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
-    char setup[2][768], command[2][256];
-    const char *expect[2] = {"fix wall/gran/sync/kk: keyword contacts is not available on the device",
-                             "fix wall/gran/sync/region/kk: keyword contacts is not available on the device"};
-    int k;
-    snprintf(setup[0], sizeof(setup[0]), "%s", walls);
-    snprintf(command[0], sizeof(command[0]), "fix floor all wall/gran/sync granular %s zplane 0 NULL contacts", model);
-    snprintf(setup[1], sizeof(setup[1]), "%s;region bowl sphere 2 2 2 3 side in units box", walls);
-    snprintf(command[1], sizeof(command[1]), "fix bowl all wall/gran/sync/region granular %s region bowl contacts",
-             model);
-    for (k = 0; k < 2; k++) {
-      kk = kk_open();
-      gs_lines(kk, setup[k]);
-      msg = gs_cmd_error(kk, command[k]);
-      GS_CHECK(strstr(msg, expect[k]) != NULL, "contacts on /kk: '%s'", msg);
-      lammps_close(kk);
-    }
-  }
 
   {
     void *plain = gs_lmp_open();
@@ -581,7 +585,8 @@ static void errors(void)
  * the half-step records of the integrator, which the /kk twin writes on the device. */
 static void bowl(void *lmp, const char *ordering)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
                 "region box block -3 3 -3 3 -3 3;create_box 1 box;lattice sc 1.0 origin 0.5 0.5 0.5;"
                 "region inside sphere 0 0 0 1.9 units box;create_atoms 1 region inside;set type 1 diameter 0.9;"
                 "set group all density 1.0;velocity all create 0.5 4928459 dist gaussian loop geom;"
@@ -661,7 +666,7 @@ static void region_walls(char *out, size_t size, int k, const char *ordering, co
     }
     used = strlen(out);
     snprintf(out + used, size - used, ";region wall%d %s units box;fix wall%d all %s granular " WALL_CASE_MODEL
-             " region wall%d ordering %s", n, wall, n, style, n, ordering);
+             " region wall%d ordering %s contacts", n, wall, n, style, n, ordering);
     n++;
   }
 }
@@ -671,7 +676,8 @@ static void region_walls(char *out, size_t size, int k, const char *ordering, co
 static void region_scene(void *lmp, int k, const char *ordering, const char *style, int skip)
 {
   char walls[2048];
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;newton off;"
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
                 "processors * 1 1;region box block -4 4 -4 4 -4 4 units box;create_box 1 box;"
                 "lattice sc 1.0 origin 0.5 0.5 0.5");
   gs_cmd(lmp, "region fill %s units box", region_cases[k][2]);
@@ -703,15 +709,18 @@ static void regions(void)
   for (k = 0; k < REGION_CASES; k++)
     for (o = 0; o < 2; o++) {
       void *cpu = gs_lmp_open(), *kk = kk_open(), *bare = gs_lmp_open();
-      double state, contacts, walls_acted;
+      double state, contacts, walls_acted, output;
+      int touching;
       region_scene(cpu, k, orderings[o], "wall/gran/sync/region", -1);
       region_scene(kk, k, orderings[o], "wall/gran/sync/region/kk", -1);
       region_scene(bare, k, orderings[o], "wall/gran/sync/region", 0);
       state = run_pair(cpu, kk, &contacts);
+      output = output_diff(cpu, kk, "wall0", 8, &touching);
       gs_cmd(bare, "run 1000 post no");
       walls_acted = gs_state_diff(kk, bare, 0);
-      GS_CHECK(state <= tolerance && walls_acted > 1e-3, "%-42s %-12s state %.1e (without its first wall: %.1e)",
-               region_cases[k][0], orderings[o], state, walls_acted);
+      GS_CHECK(state <= tolerance && walls_acted > 1e-3 && output <= tolerance && touching > 0,
+               "%-42s %-12s state %.1e (without its first wall: %.1e); first wall's contacts output %.1e (%d touching)",
+               region_cases[k][0], orderings[o], state, walls_acted, output, touching);
       lammps_close(cpu);
       lammps_close(kk);
       lammps_close(bare);
@@ -823,6 +832,7 @@ int main(int argc, char **argv)
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
   if (getenv("GRANSYNC_KOKKOS_COMM")) comm = getenv("GRANSYNC_KOKKOS_COMM");
+  if (getenv("GRANSYNC_KOKKOS_NEWTON")) newton = getenv("GRANSYNC_KOKKOS_NEWTON");
   calibrate_gpu_tolerance();
   if (strcmp(argv[2], "models") == 0)
     models(argc > 3 && strcmp(argv[3], "all") == 0);
