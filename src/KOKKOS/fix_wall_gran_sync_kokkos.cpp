@@ -136,10 +136,10 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
 
 template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::grow_arrays(int nmax)
 {
+  grow_output(nmax);
   if (size_history == 0) return;
   k_history.template sync<DeviceType>();    // resize keeps the device copy
   memoryKK->grow_kokkos(k_history, history, nmax, size_history, "wall/gran/sync:history");
-  grow_output(nmax);
 }
 
 template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)

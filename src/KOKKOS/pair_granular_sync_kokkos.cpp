@@ -52,7 +52,7 @@ template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, in
 
 // One contact through the C core. On CPU threads out of line, its sub-models passed at run time:
 // inlined into the row loop (compiled for fixed sub-models or not), GCC kept the loop's state in
-// memory and the bed's pair time was 5-10% longer in both orderings (bench/README.md). GPUs inline
+// memory and the bed's pair time was 4-7% longer in both orderings (bench/README.md). GPUs inline
 // the evaluator compiled for the kernel's sub-models.
 [[gnu::noinline, maybe_unused]] void evaluate_on_host(const gs_model *m, const gs_kinds kinds, gs_contact *c,
                                                      double *history)
