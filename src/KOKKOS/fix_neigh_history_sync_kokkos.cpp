@@ -42,35 +42,45 @@ template <> struct PartnerArrays<LMPHostType> {
 #endif
 }    // namespace
 
-// partners each local atom will get from the current list in LAMMPS' pre_exchange(): one per
-// touching pair of its row, and one for each touching pair naming it from another local row
-template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_here()
+// Adds to count(i) the touching pairs of the pair's current list that atom i belongs to: those of
+// its row, and those naming it from another row if i < named_below (the owned atoms, or with newton
+// on owned and ghost atoms). count must be zero before.
+template <class DeviceType>
+template <class Counts>
+void FixNeighHistorySyncKokkos<DeviceType>::count_touching(const Counts &count, const int named_below)
 {
-  const int nlocal_neigh = this->nlocal_neigh;
-  if (!this->pair->list || nlocal_neigh == 0) return 0;
+  if (!this->pair->list || this->nlocal_neigh == 0) return;
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   this->k_firstflag.template sync<DeviceType>();
   const auto touched = this->k_firstflag.template view<DeviceType>();
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   const auto neighbors = list->d_neighbors;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, list->inum), KOKKOS_LAMBDA(const int ii) {
+        const int i = ilist(ii);
+        for (int jj = 0; jj < numneigh(i); jj++) {
+          if (!touched(i, jj)) continue;
+          Kokkos::atomic_inc(&count(i));
+          const int j = neighbors(i, jj) & NEIGHMASK;
+          if (j < named_below) Kokkos::atomic_inc(&count(j));
+        }
+      });
+}
+
+// partners each local atom will get from the current list in LAMMPS' pre_exchange(): one per
+// touching pair of its row, and one for each touching pair naming it from another local row
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_here()
+{
+  const int nlocal_neigh = this->nlocal_neigh;
+  if (!this->pair->list || nlocal_neigh == 0) return 0;
   if ((int) partner_count.extent(0) < nlocal_neigh)
     partner_count = Kokkos::View<int *, DeviceType>("neigh_history/sync:count", this->atom->nmax);
   else
     Kokkos::deep_copy(partner_count, 0);
   const auto count = partner_count;
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
-
-  Kokkos::parallel_for(Range(0, list->inum), KOKKOS_LAMBDA(const int ii) {
-    const int i = ilist(ii);
-    const int jnum = numneigh(i);
-    for (int jj = 0; jj < jnum; jj++) {
-      if (!touched(i, jj)) continue;
-      Kokkos::atomic_inc(&count(i));
-      const int j = neighbors(i, jj) & NEIGHMASK;
-      if (j < nlocal_neigh) Kokkos::atomic_inc(&count(j));
-    }
-  });
+  count_touching(count, nlocal_neigh);
   int most = 0;
   Kokkos::parallel_reduce(
       Range(0, nlocal_neigh), KOKKOS_LAMBDA(const int i, int &m) {
@@ -141,20 +151,7 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::partners
   };
 
   clear_counts();
-  if (inum) {
-    const auto count = k_count.template view<DeviceType>();
-    const auto ilist = list->d_ilist;
-    const auto numneigh = list->d_numneigh;
-    const auto neighbors = list->d_neighbors;
-    Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
-      const int i = ilist(ii);
-      for (int jj = 0; jj < numneigh(i); jj++)
-        if (touched(i, jj)) {
-          Kokkos::atomic_inc(&count(i));
-          Kokkos::atomic_inc(&count(neighbors(i, jj) & NEIGHMASK));
-        }
-    });
-  }
+  count_touching(k_count.template view<DeviceType>(), natoms);
   k_count.template modify<DeviceType>();
   k_count.sync_host();
   this->commflag = this->NPARTNER;

@@ -61,6 +61,7 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
 
   // public for CUDA's device lambdas
   int most_partners_here();
+  template <class Counts> void count_touching(const Counts &count, int named_below);
   void pack_rows();
   void unpack_rows();
   void copy_rows(bool pack);
