@@ -32,7 +32,7 @@ for name in "${names[@]}"; do
       run three_sphere standard -var ordering standard
       run three_sphere cohesive_dmt -var cohesion dmt ;;
     lammps_granular)    # LAMMPS' own examples, ported by port.sh: one log per input, its whole run
-      for port in pour.drum pour.flatwall pour.heat restitution sync_verlet; do
+      for port in pour.drum pour.flatwall pour.heat restitution sync_verlet tableting.200 triaxial.compaction.12; do
         rm -f examples/lammps_granular/log.*".$port.g++.1"
         (cd examples/lammps_granular && OMP_NUM_THREADS=1 OMP_PROC_BIND=false \
           "$lmp" -in "in.$port" -log "log.$date.$port.g++.1" -nocite > /dev/null)

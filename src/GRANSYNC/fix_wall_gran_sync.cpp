@@ -39,6 +39,9 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
 
   int explicit_sync;
   int iarg = parse_wall_model(error, "fix wall/gran/sync", narg, arg, model, explicit_sync);
+  if (model.normal == GS_NORMAL_MDR)
+    error->all(FLERR, "fix wall/gran/sync: normal mdr is supported on region walls only (as stock): use fix "
+                      "wall/gran/sync/region with a plane or cylinder region");
 
   if (iarg >= narg)
     error->all(FLERR, "fix wall/gran/sync: missing wall style (allowed: xplane, yplane, zplane, zcylinder)");

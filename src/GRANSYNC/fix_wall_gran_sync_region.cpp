@@ -5,12 +5,19 @@
    Thin adapter: the region supplies the contacts, the C core computes them.
 ------------------------------------------------------------------------- */
 
+// evaluates normal mdr: the per-atom state is fix granular/mdr/sync's (gs_contact.h)
+#ifdef GS_CONTACT_H
+#error "GS_WITH_MDR must be defined before gs_contact.h is first included"
+#endif
+#define GS_WITH_MDR
+
 #include "fix_wall_gran_sync_region.h"
 
 #include "atom.h"
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "fix_granular_mdr_sync.h"
 #include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "input.h"
@@ -20,6 +27,7 @@
 #include "region_geometry.h"
 #include "update.h"
 
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -39,6 +47,9 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
 
   int explicit_sync;
   int iarg = parse_wall_model(error, "fix wall/gran/sync/region", narg, arg, model, explicit_sync);
+  if (on_device && model.normal == GS_NORMAL_MDR)
+    error->all(FLERR, "fix wall/gran/sync/region/kk: normal mdr is not supported on the device (its per-atom state "
+                      "is the host's); use fix wall/gran/sync/region");
 
   if (iarg + 1 >= narg || strcmp(arg[iarg], "region") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'region <region-ID>' after the model");
@@ -112,6 +123,21 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  fix_mdr = nullptr;
+  if (model.normal == GS_NORMAL_MDR) {
+    auto fixes = modify->get_fix_by_style("^granular/mdr/sync$");
+    if (fixes.empty())
+      error->all(FLERR, "fix wall/gran/sync/region: normal mdr needs pair granular/sync with normal mdr, whose "
+                        "per-atom state the wall shares");
+    fix_mdr = dynamic_cast<FixGranularMDRSync *>(fixes.front());
+    // the grains' state is one: the wall's material must be the pair's (as stock checks)
+    const gs_model &p = fix_mdr->mdr_model();
+    static const char *const names[] = {"E", "poisson", "Y", "gamma", "psi_b", "damp"};
+    for (int k = 0; k < 6; k++)
+      if (k != 3 && model.normal_coeffs[k] != p.normal_coeffs[k])
+        error->all(FLERR, "fix wall/gran/sync/region: mdr coefficient {} is {}, the pair's is {}; they must agree "
+                   "(only gamma may differ)", names[k], model.normal_coeffs[k], p.normal_coeffs[k]);
+  }
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   std::string unknown;
   geometry_known = region_geometry_supported(region, unknown);
@@ -147,6 +173,11 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   gs_contact c{};
   c.dt = dt;
   c.history_update = update->setupflag == 0;
+  gs_mdr_atoms mdr_atoms;
+  if (fix_mdr) {
+    mdr_atoms = fix_mdr->atoms();
+    c.mdr_atoms = &mdr_atoms;
+  }
   std::vector<int> touched(tmax);
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -216,12 +247,16 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       } else {
         gs_sub3(v[i], vwall, c.vr);
       }
+      c.mdr_i = i;
       gs_contact_evaluate(&model, &c, hist);
+      if (fix_mdr && !std::isfinite(c.fn_total))
+        error->one(FLERR, "fix wall/gran/sync/region, normal mdr: the force on atom {} is {}", atom->tag[i], c.fn_total);
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
       add_wall_contact_outputs(this, atom, model, c, i, twall);
     }
   }
+  warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "fix wall/gran/sync/region");
 }
 
 // the contacts output is rewritten at every step: it is kept in order but not migrated

@@ -46,6 +46,10 @@ class FixWallGranSyncRegion : public Fix {
   void restart(char *) override;
   double memory_usage() override;
 
+  const gs_model &wall_model() const { return model; }
+  class Region *wall_region() const { return region; }
+  double *contact_row(int i) const { return contacts[i]; }
+
  protected:
   gs_model model;
   char *idregion;
@@ -62,6 +66,8 @@ class FixWallGranSyncRegion : public Fix {
   // reads a contact point it never set)
   bool geometry_known;
   WallTemperature wall_temperature;
+  class FixGranularMDRSync *fix_mdr = nullptr;    // normal mdr: the pair's per-atom state
+  bool warned_mdr_yield = false;
 
   void grow_output(int nmax);    // the contacts output (array_atom)
 };

@@ -97,6 +97,16 @@ inline void warn_restart_history_dropped(Comm *comm, Error *error, MPI_Comm worl
                    dropped_all);
 }
 
+// mdr (pair or region wall): atoms created overlapping whose contacts are past yield at a run's
+// setup, where no history is recorded; stock's warning, once per style instance and rank.
+inline void warn_mdr_yield_unrecorded(Error *error, const gs_contact &c, bool &warned, const char *what)
+{
+  if (!c.mdr_yield_unrecorded || warned) return;
+  error->warning(FLERR, "{}, normal mdr: atoms created overlapping are past yield at once; the model follows "
+                        "plastic flattening step by step, so these contacts may behave unphysically", what);
+  warned = true;
+}
+
 // Heat conduction (pair or wall) reads per-atom temperatures and adds to per-atom heat flows.
 inline void require_heat_atoms(Error *error, Atom *atom, const char *what)
 {

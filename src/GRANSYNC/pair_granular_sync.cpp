@@ -5,6 +5,12 @@
    Thin adapter: gathers per-pair data, calls the C contact core (src/core), applies the results.
 ------------------------------------------------------------------------- */
 
+// evaluates normal mdr: the per-atom state is fix granular/mdr/sync's (gs_contact.h)
+#ifdef GS_CONTACT_H
+#error "GS_WITH_MDR must be defined before gs_contact.h is first included"
+#endif
+#define GS_WITH_MDR
+
 #include "pair_granular_sync.h"
 
 #include "atom.h"
@@ -12,6 +18,7 @@
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
+#include "fix_granular_mdr_sync.h"
 #include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "fix_neigh_history.h"
@@ -23,6 +30,7 @@
 #include "update.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 using namespace LAMMPS_NS;
@@ -30,8 +38,9 @@ using namespace LAMMPS_NS;
 // 4: the history fix is NEIGH_HISTORY/SYNC (format 3 files named LAMMPS' fix, whose history
 // written between runs was scrambled)
 // 5: four normal coefficients per model (dmt's cohesion)
-// 6: the heat model and its coefficient; 4 and 5 are still read
-static constexpr int RESTART_FORMAT = 6;
+// 6: the heat model and its coefficient
+// 7: six normal coefficients (mdr's) and the damping's coefficient; 4 to 6 are still read
+static constexpr int RESTART_FORMAT = 7;
 
 /* ---------------------------------------------------------------------- */
 
@@ -67,6 +76,7 @@ PairGranularSync::PairGranularSync(LAMMPS *lmp) :
 PairGranularSync::~PairGranularSync()
 {
   delete[] svector;
+  if (modify->get_fix_by_id(mdr_fix_id())) modify->delete_fix(mdr_fix_id());
   if (modify->get_fix_by_id(id_history))
     modify->delete_fix(id_history);
   else if (modify->get_fix_by_id(id_dummy))
@@ -192,14 +202,43 @@ void PairGranularSync::init_style()
   use_history = 0;
   beyond_contact = 0;
   heat_flag = 0;
+  int mdr_pairs = 0, set_pairs = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (setflag[i][j]) {
+        set_pairs++;
+        if (model_ref(i, j).normal == GS_NORMAL_MDR) mdr_pairs++;
         if (model_ref(i, j).size_history > 0) use_history = 1;
         if (model_ref(i, j).normal == GS_NORMAL_JKR) use_history = beyond_contact = 1;
         if (model_ref(i, j).heat != GS_HEAT_UNSET) heat_flag = 1;
       }
   assign_history_layout();
+
+  // mdr: one model for all type pairs (as stock), whose per-atom state a fix keeps
+  mdr_flag = mdr_pairs > 0;
+  if (mdr_flag && mdr_pairs != set_pairs)
+    error->all(FLERR, "pair granular/sync: normal mdr cannot be combined with other normal models; give every type "
+                      "pair the mdr model");
+  if (mdr_flag) {
+    const gs_model *first = nullptr;
+    for (int i = 1; i <= atom->ntypes; i++)
+      for (int j = i; j <= atom->ntypes; j++)
+        if (setflag[i][j]) {
+          const gs_model &m = model_ref(i, j);
+          if (!first) first = &m;
+          if (!std::equal(m.normal_coeffs, m.normal_coeffs + 6, first->normal_coeffs) ||
+              m.damping_coeff != first->damping_coeff)
+            error->all(FLERR, "pair granular/sync: types {} and {} have other mdr coefficients than the first type "
+                       "pair; give every type pair one mdr model (as stock)", i, j);
+        }
+    fix_mdr = dynamic_cast<FixGranularMDRSync *>(modify->get_fix_by_id(mdr_fix_id()));
+    if (!fix_mdr)
+      fix_mdr = dynamic_cast<FixGranularMDRSync *>(modify->add_fix(mdr_fix_id() + " all granular/mdr/sync"));
+  } else {
+    // the models changed from mdr: its state goes, as with stock's
+    if (modify->get_fix_by_id(mdr_fix_id())) modify->delete_fix(mdr_fix_id());
+    fix_mdr = nullptr;
+  }
 
   if (heat_flag) {
     for (int i = 1; i <= atom->ntypes; i++)
@@ -209,8 +248,8 @@ void PairGranularSync::init_style()
                      "every pair_coeff a heat keyword (heat none, area or radius)", i, j);
     require_heat_atoms(error, atom, "pair granular/sync");
   }
-  // compute pair/local's p13: the heat flow into i
-  const int extra = heat_flag ? 13 : 12;
+  // compute pair/local's extras, as stock's order: p13 mdr's contact area, then the heat flow into i
+  const int extra = 12 + mdr_flag + heat_flag;
   if (single_extra != extra) {
     delete[] svector;
     single_extra = extra;
@@ -291,25 +330,27 @@ void PairGranularSync::init_style()
   MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
 }
 
-// One history layout for all type pairs: tangential, then rolling, then twisting, each as large as
+// One history layout for all type pairs: normal (mdr), tangential, rolling, twisting, each as large as
 // the largest model needs, so that fix neigh/history can move any contact's values.
 void PairGranularSync::assign_history_layout()
 {
-  int nt = 0, nr = 0, ntw = 0;
+  int nn = 0, nt = 0, nr = 0, ntw = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = 1; j <= atom->ntypes; j++) {
       if (!setflag[MIN(i, j)][MAX(i, j)]) continue;
-      int t, r, tw;
-      gs_model_history_sizes(&model_ref(i, j), &t, &r, &tw);
+      int n, t, r, tw;
+      gs_model_history_sizes(&model_ref(i, j), &n, &t, &r, &tw);
+      nn = MAX(nn, n);
       nt = MAX(nt, t);
       nr = MAX(nr, r);
       ntw = MAX(ntw, tw);
     }
-  size_history = use_history ? MAX(nt + nr + ntw, 1) : 0;
+  size_history = use_history ? MAX(nn + nt + nr + ntw, 1) : 0;
   for (auto &m : models) {
-    m.hist_tangential = 0;
-    m.hist_rolling = nt;
-    m.hist_twisting = nt + nr;
+    m.hist_normal = 0;
+    m.hist_tangential = nn;
+    m.hist_rolling = nn + nt;
+    m.hist_twisting = nn + nt + nr;
   }
 }
 
@@ -320,6 +361,7 @@ double PairGranularSync::init_one(int i, int j)
     gs_model mixed;
     if (gs_model_mix(&model_ref(i, i), &model_ref(j, j), &mixed, err) != 0)
       error->all(FLERR, "pair granular/sync: types {} and {}: {}", i, j, err);
+    mixed.hist_normal = model_ref(i, i).hist_normal;
     mixed.hist_tangential = model_ref(i, i).hist_tangential;
     mixed.hist_rolling = model_ref(i, i).hist_rolling;
     mixed.hist_twisting = model_ref(i, i).hist_twisting;
@@ -430,6 +472,12 @@ void PairGranularSync::compute(int eflag, int vflag)
   gs_contact c{};
   c.dt = update->dt;
   c.history_update = update->setupflag == 0;
+  gs_mdr_atoms mdr_atoms;
+  const tagint *tag = atom->tag;
+  if (mdr_flag) {
+    mdr_atoms = fix_mdr->atoms();
+    c.mdr_atoms = &mdr_atoms;
+  }
 
   const int inum = list->inum;
   const int *ilist = list->ilist;
@@ -474,8 +522,12 @@ void PairGranularSync::compute(int eflag, int vflag)
         half_step_data(c, i, j, half_offset, half_velocity);
       else
         gs_sub3(v[i], v[j], c.vr);
+      if (mdr_flag) mdr_sides(c, i, j, tag);
 
       gs_contact_evaluate(m, &c, history);
+      if (mdr_flag && !std::isfinite(c.fn_total))
+        error->one(FLERR, "pair granular/sync, normal mdr: the force between atoms {} and {} is {}", tag[i], tag[j],
+                   c.fn_total);
 
       double fij[3], ti[3];
       gs_scale3(factor_lj, c.force, fij);
@@ -497,6 +549,7 @@ void PairGranularSync::compute(int eflag, int vflag)
         ev_tally_xyz(i, j, nlocal, newton_pair, 0.0, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
     }
   }
+  warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -535,6 +588,12 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
                    fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
   else
     gs_sub3(atom->v[i], atom->v[j], c.vr);
+  gs_mdr_atoms mdr_atoms;
+  if (mdr_flag) {
+    mdr_atoms = fix_mdr->atoms();
+    c.mdr_atoms = &mdr_atoms;
+    mdr_sides(c, i, j, atom->tag);
+  }
   gs_contact_evaluate(m, &c, history.data());
 
   fforce = factor_lj * c.fn_total / c.r;
@@ -550,7 +609,8 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   svector[9] = c.dx[0];
   svector[10] = c.dx[1];
   svector[11] = c.dx[2];
-  if (heat_flag) svector[12] = gs_contact_heat(m, &c, atom->temperature[i], atom->temperature[j]);
+  if (mdr_flag) svector[12] = c.mdr_area;
+  if (heat_flag) svector[12 + mdr_flag] = gs_contact_heat(m, &c, atom->temperature[i], atom->temperature[j]);
   return 0.0;
 }
 
@@ -636,7 +696,8 @@ void PairGranularSync::write_restart(FILE *fp)
       const int kinds[8] = {m.normal, m.damping, m.tangential, m.rolling, m.twisting, explicit_sync_ref(i, j),
                             m.limit_damping, m.heat};
       fwrite(kinds, sizeof(int), 8, fp);
-      fwrite(m.normal_coeffs, sizeof(double), 4, fp);
+      fwrite(m.normal_coeffs, sizeof(double), 6, fp);
+      fwrite(&m.damping_coeff, sizeof(double), 1, fp);
       fwrite(m.tangential_coeffs, sizeof(double), 3, fp);
       fwrite(m.rolling_coeffs, sizeof(double), 3, fp);
       fwrite(m.twisting_coeffs, sizeof(double), 3, fp);
@@ -658,8 +719,9 @@ void PairGranularSync::read_restart(FILE *fp)
       if (!setflag[i][j]) continue;
       int kinds[8] = {0};
       const int nkinds = restart_format >= 6 ? 8 : 7;
-      const int nn = restart_format == 4 ? 3 : 4, ncoeffs = nn + 10 + (restart_format >= 6);
-      double coeffs[15] = {0.0};
+      const int nn = restart_format == 4 ? 3 : (restart_format < 7 ? 4 : 7);    // 7: mdr's six, the damping's
+      const int ncoeffs = nn + 10 + (restart_format >= 6);
+      double coeffs[18] = {0.0};
       if (me == 0) {
         utils::sfread(FLERR, kinds, sizeof(int), nkinds, fp, nullptr, error);
         utils::sfread(FLERR, coeffs, sizeof(double), ncoeffs, fp, nullptr, error);
@@ -676,7 +738,8 @@ void PairGranularSync::read_restart(FILE *fp)
       m.limit_damping = kinds[6];
       m.heat = kinds[7];
       m.geometry = GS_GEOMETRY_PAIR;
-      std::copy_n(coeffs, nn, m.normal_coeffs);
+      std::copy_n(coeffs, MIN(nn, 6), m.normal_coeffs);
+      if (nn == 7) m.damping_coeff = coeffs[6];
       std::copy_n(coeffs + nn, 3, m.tangential_coeffs);
       std::copy_n(coeffs + nn + 3, 3, m.rolling_coeffs);
       std::copy_n(coeffs + nn + 6, 3, m.twisting_coeffs);

@@ -16,6 +16,7 @@ PairStyle(granular/sync,PairGranularSync);
 
 #include "gs_contact.h"
 
+#include <string>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -43,6 +44,8 @@ class PairGranularSync : public Pair {
   // for adapters (Kokkos): the model of a type pair, valid after init()
   const gs_model &model(int itype, int jtype) const { return models[itype * (ntypes_alloc + 1) + jtype]; }
   int get_size_history() const { return size_history; }
+  class FixNeighHistory *history_fix() const { return fix_history; }
+  bool has_mdr() const { return mdr_flag; }
 
  protected:
   int default_ordering;
@@ -58,6 +61,10 @@ class PairGranularSync : public Pair {
   int size_history;
   int use_history;
   int heat_flag = 0;    // some type pair has a heat model: per-atom temperature and heatflow
+  bool mdr_flag = false;    // the type pairs' model is mdr: per-atom state in fix_mdr
+  bool warned_mdr_yield = false;
+  class FixGranularMDRSync *fix_mdr = nullptr;
+  std::string mdr_fix_id() const { return std::string(id_history) + "_MDR"; }
 
   class FixDummy *fix_dummy;
   class FixNeighHistory *fix_history;
@@ -82,6 +89,13 @@ class PairGranularSync : public Pair {
   virtual int stored_history(int i, int j, double *history);
   double pair_meff(int i, int j) const;
   void half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const;
+  // mdr: which atom is the contact's side 0 (the larger tag, so both ranks agree)
+  static void mdr_sides(gs_contact &c, int i, int j, const tagint *tag)
+  {
+    c.mdr_i = i;
+    c.mdr_j = j;
+    c.mdr_i_side0 = tag[i] > tag[j];
+  }
 };
 
 }    // namespace LAMMPS_NS

@@ -343,6 +343,9 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::hist
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
 {
   PairGranularSync::init_style();
+  if (mdr_flag)
+    error->all(FLERR, "pair_style granular/sync/kk: normal mdr is not supported on the device (its per-atom state "
+                      "is the host's); use granular/sync");
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);

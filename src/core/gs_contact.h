@@ -16,13 +16,21 @@ extern "C" {
 #endif
 
 /* values are stored in restart files: new kinds go at the end */
-enum gs_normal_kind { GS_NORMAL_HOOKE = 1, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL, GS_NORMAL_DMT, GS_NORMAL_JKR };
+enum gs_normal_kind {
+  GS_NORMAL_HOOKE = 1,
+  GS_NORMAL_HERTZ,
+  GS_NORMAL_HERTZ_MATERIAL,
+  GS_NORMAL_DMT,
+  GS_NORMAL_JKR,
+  GS_NORMAL_MDR
+};
 enum gs_damping_kind {
   GS_DAMPING_VELOCITY = 1,
   GS_DAMPING_MASS_VELOCITY,
   GS_DAMPING_VISCOELASTIC,
   GS_DAMPING_TSUJI,
-  GS_DAMPING_COEFF_RESTITUTION
+  GS_DAMPING_COEFF_RESTITUTION,
+  GS_DAMPING_MDR
 };
 enum gs_tangential_kind {
   GS_TANGENTIAL_LINEAR_NOHISTORY = 1,
@@ -49,8 +57,9 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
 #define GS_PI_VALUE 3.14159265358979323846
 #define GS_2PI_VALUE 6.28318530717958647692
 
-/* Most history doubles any model carries: mindlin_rescale tangential (4), rolling (3), twisting (1).
- * Device kernels keep one contact's history in a local array of this size. */
+/* Most history doubles any model the /kk styles take carries: mindlin_rescale tangential (4),
+ * rolling (3), twisting (1); mdr's (gs_mdr.h) are not among them. Device kernels keep one contact's
+ * history in a local array of this size. */
 #define GS_MAX_HISTORY 8
 
 /* One contact model (one type pair, or one wall): sub-model choices and derived constants. */
@@ -61,7 +70,8 @@ typedef struct gs_model {
   int geometry;      /* enum gs_geometry */
 
   /* coefficients as the user gave them (NULL stored as -1), kept for mixing and restarts */
-  double normal_coeffs[4]; /* dmt, jkr: E, damp, poisson, cohesion */
+  double normal_coeffs[6]; /* dmt, jkr: E, damp, poisson, cohesion; mdr: E, poisson, Y, gamma, psi_b, damp */
+  double damping_coeff;    /* damping mdr: its type, 1 or 2 */
   double tangential_coeffs[3];
   double rolling_coeffs[3];
   double twisting_coeffs[3];
@@ -73,8 +83,8 @@ typedef struct gs_model {
   /* derived constants used by gs_contact_evaluate() */
   double kn;            /* hooke: F = kn delta; hertz: F = kn a delta */
   double damp_normal;   /* damping coefficient after the damping model's transform */
-  double emod, poiss;   /* hertz/material, dmt, jkr */
-  double cohesion;      /* dmt, jkr: surface energy per unit area of one surface (LAMMPS' gamma) */
+  double emod, poiss;   /* hertz/material, dmt, jkr, mdr */
+  double cohesion;      /* dmt, jkr: surface energy per unit area of one surface (LAMMPS' gamma); mdr: its gamma */
   double emix;          /* jkr: the effective modulus E* (kn = 4/3 E*) */
   double kt, xt, mut;   /* tangential stiffness, damping ratio, friction */
   double kr, gammar, mur;
@@ -82,8 +92,13 @@ typedef struct gs_model {
 
   int needs_contact_radius; /* some sub-model (or heat) uses a = sqrt(delta R*) */
 
+  /* mdr: plane-strain modulus E/(1-nu^2), shear and bulk moduli, yield stress, the free-surface
+   * fraction below which the bulk response acts, the damping type */
+  double mdr_eeff, mdr_shear, mdr_bulk, mdr_yield, mdr_psi_b;
+  int mdr_damp_type;
+
   /* layout of this model's history inside a contact's history array */
-  int hist_tangential, hist_rolling, hist_twisting;
+  int hist_normal, hist_tangential, hist_rolling, hist_twisting;
   int size_history;
 } gs_model;
 
@@ -99,6 +114,9 @@ typedef struct gs_contact {
   double omegai[3], omegaj[3];  /* omegaj = 0 for a wall */
   double dt;
   int history_update; /* 0 during setup and single(): forces only, history unchanged */
+  /* mdr only: the per-atom state, the atoms' indices in it, whether i is the contact's side 0 */
+  const struct gs_mdr_atoms *mdr_atoms;
+  int mdr_i, mdr_j, mdr_i_side0;
 
   /* outputs */
   double delta, contact_radius;
@@ -107,7 +125,12 @@ typedef struct gs_contact {
   double torquei[3], torquej[3];
   double fs[3], fr[3]; /* tangential force, rolling pseudo-force */
   double torque_twist; /* twisting torque magnitude */
+  double mdr_area;     /* mdr: the contact area */
+  int mdr_yield_unrecorded; /* mdr: set (never cleared) when a new contact yields unrecorded (gs_mdr.h) */
 } gs_contact;
+
+#include "gs_mdr.h"
+
 
 /* Half-step separation reconstructed from velocity-Verlet data: x(t+dt) - dt/2 v(t+dt/2).
  * Exact for atoms advanced by a plain velocity-Verlet step. */
@@ -390,7 +413,9 @@ GS_FN gs_kinds gs_model_kinds(const gs_model *m)
 }
 
 /* Requires gs_pair_in_contact() (or gs_wall_in_contact(), or gs_wall_touching() for region walls) to be
- * true and `kinds` to be the model's.
+ * true and `kinds` to be the model's. mdr needs per-atom state (gs_mdr.h): only the adapters that carry
+ * it define GS_WITH_MDR before including this header; elsewhere (the flat walls, the /kk styles and
+ * the standalone drivers, which refuse mdr and keep shorter histories) an mdr force is NaN.
  * `history` points at this contact's history (m->size_history doubles; may be NULL when the model
  * carries none). */
 GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds, gs_contact *c, double *history)
@@ -406,6 +431,7 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
   double fnormal, fpulloff = 0.0, damp_prefactor, fdamp, fncrit, arm;
 
+  c->mdr_area = 0.0;
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
   rinv = 1.0 / c->r;
   c->delta = radsum - c->r;
@@ -457,6 +483,12 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
     const double a = c->contact_radius, a2 = a * a;
     fnormal = m->kn * a * a2 / reff - GS_2PI_VALUE * a2 * sqrt(4.0 * m->cohesion * m->emix / (GS_PI_VALUE * a));
     fpulloff = 3.0 * GS_PI_VALUE * m->cohesion * reff;
+  } else if (kinds.normal == GS_NORMAL_MDR) {
+#ifdef GS_WITH_MDR
+    fnormal = gs_mdr_normal_force(m, c, history + m->hist_normal, n_full);
+#else
+    fnormal = NAN;
+#endif
   } else {
     fnormal = m->kn * c->contact_radius * c->delta;
   }
@@ -470,6 +502,9 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
     case GS_DAMPING_VELOCITY: damp_prefactor = m->damp_normal; break;
     case GS_DAMPING_MASS_VELOCITY: damp_prefactor = m->damp_normal * c->meff; break;
     case GS_DAMPING_VISCOELASTIC: damp_prefactor = m->damp_normal * c->meff * c->contact_radius; break;
+#ifdef GS_WITH_MDR
+    case GS_DAMPING_MDR: damp_prefactor = gs_mdr_damp_prefactor(m, history + m->hist_normal); break;
+#endif
     default: { /* tsuji and coeff_restitution: eta = d sqrt(meff dF/ddelta) */
       double stiff = 0.0;
       if (c->delta > 0.0) {
@@ -575,12 +610,13 @@ int gs_model_finalize(gs_model *m, char *err);
  * limit_damping are kept when either side has them. 0 or -1 with err. */
 int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err);
 
-/* History doubles each sub-model needs (tangential, rolling, twisting). */
-void gs_model_history_sizes(const gs_model *m, int *tangential, int *rolling, int *twisting);
+/* History doubles each sub-model needs (normal, tangential, rolling, twisting). */
+void gs_model_history_sizes(const gs_model *m, int *normal, int *tangential, int *rolling, int *twisting);
 
 /* Factor applied to history slot `slot` when a contact is seen from the other atom (j-i): -1 for
  * tangential vectors, +1 for the mindlin_rescale contact radius and for rolling and twisting
- * histories, whose defining rates do not change sign under i <-> j. */
+ * histories, whose defining rates do not change sign under i <-> j, and for mdr's (its sides are
+ * named by tags, not by i and j). */
 GS_FN double gs_model_history_transfer_factor(const gs_model *m, int slot)
 {
   return slot >= m->hist_tangential && slot < m->hist_tangential + 3 ? -1.0 : 1.0;

@@ -11,9 +11,9 @@
 
 #define GS_PI 3.14159265358979323846
 
-static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material", "dmt", "jkr"};
+static const char *const normal_names[] = {"", "hooke", "hertz", "hertz/material", "dmt", "jkr", "mdr"};
 static const char *const damping_names[] = {"", "velocity", "mass_velocity", "viscoelastic", "tsuji",
-                                            "coeff_restitution"};
+                                            "coeff_restitution", "mdr"};
 static const char *const tangential_names[] = {"", "linear_nohistory", "linear_history", "mindlin",
                                                "mindlin_rescale", "mindlin/force", "mindlin_rescale/force",
                                                "linear_history_classic", "mindlin_classic"};
@@ -78,7 +78,7 @@ static int lookup(const char *const *names, int n, int first, const char *word)
 /* Stock pair granular models that gransync does not implement get a message of their own. */
 static int stock_only(const char *word)
 {
-  static const char *const names[] = {"mdr", "none"};
+  static const char *const names[] = {"none"};
   int i;
   for (i = 0; i < COUNT(names); i++)
     if (strcmp(word, names[i]) == 0) return 1;
@@ -131,6 +131,8 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
   static const char *const hooke_args[] = {"k damp", "k", "damp"};
   static const char *const material_args[] = {"E damp poisson", "E", "damp", "poisson"};
   static const char *const dmt_args[] = {"E damp poisson cohesion", "E", "damp", "poisson", "cohesion"};
+  static const char *const mdr_args[] = {"E poisson Y gamma psi_b damp", "E", "poisson", "Y", "gamma", "psi_b", "damp"};
+  static const char *const mdr_damping_args[] = {"type", "type"};
   static const char *const nohist_args[] = {"xt mu", "xt", "mu"};
   static const char *const hist_args[] = {"kt xt mu", "kt", "xt", "mu"};
   static const char *const sds_args[] = {"k gamma mu", "k", "gamma", "mu"};
@@ -151,9 +153,12 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
     return fail(err, "unknown normal model '%s' (allowed: %s)", arg[0], allowed(normal_names, COUNT(normal_names), 1));
   }
   m->normal = kind;
-  iarg = read_coeffs("normal", arg[0], gs_normal_cohesive(kind) ? 4 : (kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2),
-                     gs_normal_cohesive(kind) ? dmt_args : (kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args),
-                     narg, arg, 1, m->normal_coeffs, 0, err);
+  if (kind == GS_NORMAL_MDR)
+    iarg = read_coeffs("normal", arg[0], 6, mdr_args, narg, arg, 1, m->normal_coeffs, 0, err);
+  else
+    iarg = read_coeffs("normal", arg[0], gs_normal_cohesive(kind) ? 4 : (kind == GS_NORMAL_HERTZ_MATERIAL ? 3 : 2),
+                       gs_normal_cohesive(kind) ? dmt_args : (kind == GS_NORMAL_HERTZ_MATERIAL ? material_args : hooke_args),
+                       narg, arg, 1, m->normal_coeffs, 0, err);
   if (iarg < 0) return -1;
 
   while (iarg < narg) {
@@ -182,6 +187,10 @@ int gs_model_parse(gs_model *m, int narg, const char *const *arg, int geometry, 
                       name, allowed(damping_names, COUNT(damping_names), 1));
         m->damping = kind;
         iarg += 2;
+        if (kind == GS_DAMPING_MDR) {
+          iarg = read_coeffs("damping", name, 1, mdr_damping_args, narg, arg, iarg, &m->damping_coeff, 0, err);
+          if (iarg < 0) return -1;
+        }
       } else if (strcmp(key, "rolling") == 0) {
         kind = lookup(rolling_names, COUNT(rolling_names), 0, name);
         if (kind < 0)
@@ -273,6 +282,36 @@ static double tsuji_damping(double e)
   return d;
 }
 
+/* mdr's coefficients, as stock checks them, and its moduli; damping mdr goes with it only */
+static int finalize_mdr(gs_model *m, char *err)
+{
+  const double *nc = m->normal_coeffs;
+  if (m->normal != GS_NORMAL_MDR)
+    return fail(err, "damping mdr needs normal model mdr, got %s (allowed dampings: velocity, mass_velocity, "
+                "viscoelastic, tsuji, coeff_restitution)", gs_normal_name(m->normal));
+  if (m->damping != GS_DAMPING_MDR)
+    return fail(err, "normal mdr needs damping mdr 1 or damping mdr 2, got damping %s", gs_damping_name(m->damping));
+  if (!(m->damping_coeff == 1.0 || m->damping_coeff == 2.0))
+    return fail(err, "damping mdr: type must be 1 (scaled by the contact) or 2 (constant), got %g", m->damping_coeff);
+  if (!(nc[0] > 0.0)) return fail(err, "normal mdr: E must be > 0, got %g", nc[0]);
+  if (!(nc[1] >= 0.0 && nc[1] < 0.5)) return fail(err, "normal mdr: poisson must be in [0, 0.5), got %g", nc[1]);
+  if (!(nc[2] >= 0.0)) return fail(err, "normal mdr: Y (yield stress) must be >= 0, got %g", nc[2]);
+  if (!(nc[3] >= 0.0)) return fail(err, "normal mdr: gamma (surface energy) must be >= 0, got %g", nc[3]);
+  if (!(nc[4] >= 0.0 && nc[4] <= 1.0)) return fail(err, "normal mdr: psi_b must be in [0, 1], got %g", nc[4]);
+  if (!(nc[5] >= 0.0)) return fail(err, "normal mdr: damp must be >= 0, got %g", nc[5]);
+  m->emod = nc[0];
+  m->poiss = nc[1];
+  m->mdr_yield = nc[2];
+  m->cohesion = nc[3];
+  m->mdr_psi_b = nc[4];
+  m->damp_normal = nc[5];
+  m->mdr_damp_type = (int) m->damping_coeff;
+  m->mdr_shear = nc[0] / (2.0 * (1.0 + nc[1]));
+  m->mdr_bulk = nc[0] / (3.0 * (1.0 - 2.0 * nc[1]));
+  m->mdr_eeff = nc[0] / (1.0 - nc[1] * nc[1]);
+  return 0;
+}
+
 int gs_model_finalize(gs_model *m, char *err)
 {
   const double *nc = m->normal_coeffs;
@@ -280,10 +319,12 @@ int gs_model_finalize(gs_model *m, char *err)
   const char *nname = gs_normal_name(m->normal);
   const char *tname = gs_tangential_name(m->tangential);
   int history_tangential = m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY;
-  int nt, nr, ntw;
+  int nn, nt, nr, ntw;
 
   /* normal */
-  if (m->normal == GS_NORMAL_HERTZ_MATERIAL || gs_normal_cohesive(m->normal)) {
+  if (m->normal == GS_NORMAL_MDR || m->damping == GS_DAMPING_MDR) {
+    if (finalize_mdr(m, err) != 0) return -1;
+  } else if (m->normal == GS_NORMAL_HERTZ_MATERIAL || gs_normal_cohesive(m->normal)) {
     if (!(nc[0] > 0.0)) return fail(err, "normal %s: E must be > 0, got %g", nname, nc[0]);
     if (!(nc[2] > -1.0 && nc[2] <= 0.5))
       return fail(err, "normal %s: poisson must be in (-1, 0.5], got %g", nname, nc[2]);
@@ -300,7 +341,7 @@ int gs_model_finalize(gs_model *m, char *err)
     if (!(nc[0] >= 0.0)) return fail(err, "normal %s: k must be >= 0, got %g", nname, nc[0]);
     m->kn = nc[0];
   }
-  if (!(nc[1] >= 0.0)) return fail(err, "normal %s: damp must be >= 0, got %g", nname, nc[1]);
+  if (m->normal != GS_NORMAL_MDR && !(nc[1] >= 0.0)) return fail(err, "normal %s: damp must be >= 0, got %g", nname, nc[1]);
   if (gs_normal_cohesive(m->normal)) {
     m->cohesion = nc[3];
     if (!(m->cohesion >= 0.0)) return fail(err, "normal %s: cohesion must be >= 0, got %g", nname, nc[3]);
@@ -330,7 +371,7 @@ int gs_model_finalize(gs_model *m, char *err)
         m->damp_normal /= sqrt(GS_PI * GS_PI + loge * loge);
       }
     }
-  } else {
+  } else if (m->normal != GS_NORMAL_MDR) {
     m->damp_normal = nc[1];
   }
 
@@ -338,8 +379,8 @@ int gs_model_finalize(gs_model *m, char *err)
   m->xt = tc[1];
   m->mut = tc[2];
   if (tc[0] == -1.0 && gs_tangential_mindlin_family(m->tangential)) {
-    if (m->normal != GS_NORMAL_HERTZ_MATERIAL && !gs_normal_cohesive(m->normal))
-      return fail(err, "tangential %s: kt NULL needs normal model hertz/material, dmt or jkr (E, poisson), got %s",
+    if (m->normal != GS_NORMAL_HERTZ_MATERIAL && !gs_normal_cohesive(m->normal) && m->normal != GS_NORMAL_MDR)
+      return fail(err, "tangential %s: kt NULL needs normal model hertz/material, dmt, jkr or mdr (E, poisson), got %s",
                   tname, nname);
     if (!m->mixed) /* gs_model_mix() sets kt of mixed models from both materials */
       m->kt = m->geometry == GS_GEOMETRY_PAIR ? 8.0 * mix_stiffness_g(m->emod, m->emod, m->poiss, m->poiss)
@@ -383,16 +424,18 @@ int gs_model_finalize(gs_model *m, char *err)
                              m->tangential != GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC) ||
                             m->twisting == GS_TWISTING_MARSHALL;
 
-  gs_model_history_sizes(m, &nt, &nr, &ntw);
-  m->hist_tangential = 0;
-  m->hist_rolling = nt;
-  m->hist_twisting = nt + nr;
-  m->size_history = nt + nr + ntw;
+  gs_model_history_sizes(m, &nn, &nt, &nr, &ntw);
+  m->hist_normal = 0;
+  m->hist_tangential = nn;
+  m->hist_rolling = nn + nt;
+  m->hist_twisting = nn + nt + nr;
+  m->size_history = nn + nt + nr + ntw;
   return 0;
 }
 
-void gs_model_history_sizes(const gs_model *m, int *tangential, int *rolling, int *twisting)
+void gs_model_history_sizes(const gs_model *m, int *normal, int *tangential, int *rolling, int *twisting)
 {
+  *normal = m->normal == GS_NORMAL_MDR ? GS_MDR_HISTORY : 0;
   if (m->tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
     *tangential = 0;
   else if (m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE)
@@ -416,6 +459,13 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
                                                       : "heat";
     return fail(err, "cannot mix %s models of different kinds; set this type pair explicitly with pair_coeff", what);
   }
+  if (a->normal == GS_NORMAL_MDR) {
+    /* stock has one mdr model per pair style */
+    for (i = 0; i < 6; i++)
+      if (a->normal_coeffs[i] != b->normal_coeffs[i])
+        return fail(err, "mdr models with other coefficients cannot be mixed; give both types one mdr model");
+    if (a->damping_coeff != b->damping_coeff) return fail(err, "damping mdr types differ; give both types one");
+  }
   *out = *a;
   out->mixed = 1;
   out->ordering = a->ordering > b->ordering ? a->ordering : b->ordering;
@@ -426,7 +476,7 @@ int gs_model_mix(const gs_model *a, const gs_model *b, gs_model *out, char *err)
     out->normal_coeffs[1] = mix_geom(a->normal_coeffs[1], b->normal_coeffs[1]);
     out->normal_coeffs[2] = mix_geom(a->normal_coeffs[2], b->normal_coeffs[2]);
     out->normal_coeffs[3] = mix_geom(a->normal_coeffs[3], b->normal_coeffs[3]);
-  } else {
+  } else if (a->normal != GS_NORMAL_MDR) { /* mdr's are equal, checked above */
     for (i = 0; i < 2; i++) out->normal_coeffs[i] = mix_geom(a->normal_coeffs[i], b->normal_coeffs[i]);
   }
   for (i = 0; i < 3; i++) {

@@ -481,16 +481,25 @@ GS_FN int gs_region_row_width(int tmax, int nh)
   return 1 + tmax * (1 + nh);
 }
 
+/* the history of the contact with face iwall, NULL if there is none */
+GS_FN double *gs_region_row_find(double *row, int nh, int iwall)
+{
+  const int count = (int) row[0];
+  int m;
+  for (m = 0; m < count; m++) {
+    double *slot = row + 1 + m * (1 + nh);
+    if ((int) slot[0] == iwall) return slot + 1;
+  }
+  return 0;
+}
+
 /* the history of the contact with face iwall, created (zero) if new */
 GS_FN double *gs_region_row_history(double *row, int nh, int iwall)
 {
   const int count = (int) row[0];
-  double *slot;
-  int m, k;
-  for (m = 0; m < count; m++) {
-    slot = row + 1 + m * (1 + nh);
-    if ((int) slot[0] == iwall) return slot + 1;
-  }
+  double *slot = gs_region_row_find(row, nh, iwall);
+  int k;
+  if (slot) return slot;
   slot = row + 1 + count * (1 + nh);
   slot[0] = iwall;
   for (k = 0; k < nh; k++) slot[1 + k] = 0.0;

@@ -131,17 +131,17 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   return 1;
 }
 
-/* Columns of the walls' `contacts` output: stock fix wall/gran's 8, and the heat with heat area or
- * radius. */
+/* Columns of the walls' `contacts` output: stock fix wall/gran's 8, then as stock the sub-models'
+ * extras: mdr's contact area, the heat with heat area or radius. */
 GS_FN int gs_wall_output_columns(const gs_model *m)
 {
-  return 8 + (m->heat == GS_HEAT_AREA || m->heat == GS_HEAT_RADIUS);
+  return 8 + (m->normal == GS_NORMAL_MDR) + (m->heat == GS_HEAT_AREA || m->heat == GS_HEAT_RADIUS);
 }
 
 /* What a touching wall contact c of a particle at x (t+dt) with the given radius adds besides force
  * and torque: to *heat (unless NULL) the heat from the wall at temperature twall into the particle at
  * ti; into row (unless NULL) its `contacts` output, stock fix wall/gran's layout: 1, the wall's force
- * on the particle, the contact point, the radius, then the heat if gs_wall_output_columns() says. */
+ * on the particle, the contact point, the radius, then the columns gs_wall_output_columns() adds. */
 GS_FN void gs_wall_contact_outputs(const gs_model *m, const gs_contact *c, const double *x, double radius, double ti,
                                    double twall, double *heat, double *row)
 {
@@ -155,7 +155,9 @@ GS_FN void gs_wall_contact_outputs(const gs_model *m, const gs_contact *c, const
     row[4 + k] = x[k] - c->dx[k];
   }
   row[7] = radius;
-  if (gs_wall_output_columns(m) > 8) row[8] = dq;
+  k = 8;
+  if (m->normal == GS_NORMAL_MDR) row[k++] = c->mdr_area;
+  if (gs_wall_output_columns(m) > k) row[k] = dq;
 }
 
 #ifdef __cplusplus

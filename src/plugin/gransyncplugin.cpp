@@ -4,6 +4,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "fix_granular_mdr_sync.h"
 #include "fix_neigh_history_sync.h"
 #include "fix_nve_sphere_sync.h"
 #include "fix_wall_gran_sync.h"
@@ -43,6 +44,11 @@ static Fix *fix_wall_gran_sync_creator(LAMMPS *lmp, int argc, char **argv)
 static Fix *fix_wall_gran_sync_region_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixWallGranSyncRegion(lmp, argc, argv);
+}
+
+static Fix *fix_granular_mdr_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixGranularMDRSync(lmp, argc, argv);
 }
 
 #ifdef GRANSYNC_KOKKOS
@@ -163,6 +169,12 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "wall/gran/sync/region";
   plugin.info = "granular walls on any region surface with the models and orderings of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  // mdr's per-atom state, created by granular/sync itself
+  plugin.name = "granular/mdr/sync";
+  plugin.info = "per-atom state of granular/sync's mdr model";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_granular_mdr_sync_creator;
   (*register_plugin)(&plugin, lmp);
 
   // the pair's contact history, created by granular/sync itself

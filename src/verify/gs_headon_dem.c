@@ -15,6 +15,10 @@ gs_headon_result gs_headon_run(const gs_model *m, const gs_headon_params *p)
   gs_contact c;
   int touched = 0;
 
+  if (m->size_history > (int) (sizeof(hist) / sizeof(hist[0]))) { /* mdr: per-atom state, 27 values */
+    out.e = out.max_overlap = out.duration = NAN;
+    return out;
+  }
   for (;;) {
     vi += 0.5 * dt * fi / mi;
     vj -= 0.5 * dt * fi / mj;

@@ -372,7 +372,8 @@ static void test_bad_input(void)
 {
   static const char *const cases[][4] = {
       {"hookee 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookee'", "hertz/material", "all"},
-      {"mdr 1 1 1 1 tangential linear_history 1 1 1", "not supported", "hooke", "all"},
+      {"none 1 1 tangential linear_history 1 1 1", "not supported", "mdr", "all"},
+      {"mdr 1e6 0.3 1e4 0 0.5 0.2 tangential linear_history 1 1 1", "normal mdr needs damping mdr", "", "all"},
       {"jkr 1 0.5 0.3 1 damping tsuji tangential linear_history 1 1 1", "cohesive normal model, jkr", "", "all"},
       {"hooke 1 tangential linear_history 1 1 1", "coefficient damp expects a number", "needs 2 coefficients", "any"},
       {"hooke 1 1 0.5 tangential linear_history 1 1 1", "unexpected argument '0.5'", "", "all"},

@@ -4,7 +4,8 @@
 #  - the port is exactly what port.sh makes of the input in the LAMMPS tree the build used (the
 #    style names switched, nothing else);
 #  - its first run, cut to STEPS steps, prints the same thermo rows as the first rows of the port's
-#    reference log (written by tools/example_logs.sh with this build's physics), to 1e-6 relative.
+#    reference log (written by tools/example_logs.sh with this build's physics), to 1e-6 relative;
+#    with STEPS = all, the whole input runs and every run's rows are compared in order.
 #   test_ported_example.sh LMP PORT_DIR NAME LAMMPS_INPUT STEPS
 set -e
 lmp=$1 dir=$2 name=$3 original=$4 steps=$5
@@ -16,9 +17,17 @@ if ! sh "$dir/port.sh" "$original" | cmp -s - "$dir/in.$name"; then
 fi
 log=$(ls "$dir"/log.*."$name".g++.1 | head -n 1)
 [ -f "$log" ] || { echo "FAILED: no reference log for $name"; exit 1; }
-# thermo rows of the first run: the lines after the first "Step" header up to "Loop time"
-rows() { awk '/^ *Step /{on=1; next} on && /^ *[0-9]+ /{print} /^Loop time/{if (on) exit}' "$1"; }
-sed -e "0,/^run[[:space:]]/s/^run[[:space:]].*/run $steps/" -e '/^run[[:space:]]/{x;s/^/x/;/^xx/{x;d};x}' "$dir/in.$name" > "$work/in.$name"
+# thermo rows of the first run (all: of every run), numbered: the lines after a "Step" header up to "Loop time"
+all=0
+[ "$steps" = all ] && all=1
+# (a header has a Step column, not always the first; a row is as many numbers)
+rows() { awk -v all=$all '/^ *[A-Z]/ && / Step |^ *Step / {on=1; nf=NF; next}
+  on && NF == nf && $1 ~ /^[-+0-9.eE]+$/ {print ++n, $0} /^Loop time/{if (on && !all) exit; on=0}' "$1"; }
+if [ $all = 1 ]; then
+  cp "$dir/in.$name" "$work/in.$name"
+else
+  sed -e "0,/^run[[:space:]]/s/^run[[:space:]].*/run $steps/" -e '/^run[[:space:]]/{x;s/^/x/;/^xx/{x;d};x}' "$dir/in.$name" > "$work/in.$name"
+fi
 (cd "$dir" && "$lmp" -in "$work/in.$name" -log none -echo none -nocite > "$work/out" 2>&1) || {
   tail -n 5 "$work/out"
   echo "FAILED: the port did not run"
@@ -26,9 +35,11 @@ sed -e "0,/^run[[:space:]]/s/^run[[:space:]].*/run $steps/" -e '/^run[[:space:]]
 }
 rows "$work/out" > "$work/short"
 rows "$log" > "$work/reference"
-awk -v n="$name" 'NR == FNR {ref[$1] = $0; next}
-  { if (!($1 in ref)) { missing++; next }
-    split(ref[$1], r); for (k = 2; k <= NF; k++) { d = $k - r[k]; if (d < 0) d = -d; s = r[k] < 0 ? -r[k] : r[k]
+# rows are matched by step (all: by their number, as steps repeat where runs meet)
+awk -v n="$name" -v all=$all 'NR == FNR {ref[all ? $1 : $2] = $0; next}
+  { key = all ? $1 : $2
+    if (!(key in ref)) { missing++; next }
+    split(ref[key], r); for (k = 3; k <= NF; k++) { d = $k - r[k]; if (d < 0) d = -d; s = r[k] < 0 ? -r[k] : r[k]
       if (s > 0) d /= s; if (d > worst) worst = d }
     rows++ }
   END { ok = rows >= 3 && !missing && worst <= 1e-6

@@ -184,9 +184,10 @@ static inline void gs_expect_errors(const char *setup, const char *const (*cases
 /* Polydisperse bed (size ratio 10): a frozen bottom layer and 3 free layers of d = 1 spheres on a
  * lattice, 150 d = 0.1 spheres poured in above; groups large, small, floor. The caller adds the
  * pair style, neighbor settings and fixes. */
-static inline void gs_bed_atoms(void *lmp, const char *newton)
+static inline void gs_bed_atoms_style(void *lmp, const char *newton, const char *atom_style)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array sort 0 0;boundary p p f;comm_modify vel yes");
+  gs_cmd(lmp, "atom_style %s", atom_style);
+  gs_lines(lmp, "units lj;atom_modify map array sort 0 0;boundary p p f;comm_modify vel yes");
   gs_cmd(lmp, "newton %s", newton); /* before the box exists */
   gs_lines(lmp, "region box block 0 4 0 4 0 6;create_box 2 box;lattice sc 1.0;region bed block 0 4 0 4 0 4;"
                 "create_atoms 1 region bed;set type 1 diameter 0.98;"
@@ -195,6 +196,11 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
                 "region floor block INF INF INF INF INF 0.9 units box;group floor region floor;"
                 "velocity large create 0.5 4928459 dist gaussian;velocity small create 0.01 1823 dist gaussian;"
                 "velocity floor set 0 0 0");
+}
+
+static inline void gs_bed_atoms(void *lmp, const char *newton)
+{
+  gs_bed_atoms_style(lmp, newton, "sphere");
 }
 
 /* `a` and `b` both run `steps` more steps; returns the largest gs_state_diff and closes both */

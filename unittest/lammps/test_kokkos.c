@@ -611,6 +611,22 @@ static void errors(void)
   GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
   lammps_close(kk);
 
+  /* mdr's per-atom state is the host's: the /kk pair and region wall refuse it */
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync");
+  gs_cmd(kk, "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5");
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "granular/sync/kk: normal mdr is not supported on the device") != NULL, "mdr pair: '%s'", msg);
+  lammps_close(kk);
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_cmd(kk, "region bowl sphere 0 0 0 3 side in units box");
+  msg = gs_cmd_error(kk, "fix bowl all wall/gran/sync/region/kk granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 "
+                         "tangential linear_history 800 0.5 0.5 region bowl");
+  GS_CHECK(strstr(msg, "region/kk: normal mdr is not supported on the device") != NULL, "mdr region wall: '%s'", msg);
+  lammps_close(kk);
+
   {
     void *plain = gs_lmp_open();
     gs_lines(plain, base);

@@ -175,6 +175,69 @@ static void test_restart_holds_history(void)
   if (gs_rank() == 0) remove(file);
 }
 
+/* mdr: the grains' state (fix property/atom vectors d_psi, d_Velas, ...) and the contacts' 27
+ * history values travel in the restart file. The bed with the mdr model (yield stress well below
+ * its contacts' Hertz pressure, adhesion, dynamic radii), newton off; split by a restart file after
+ * 300 steps, it equals the run never split after 300 more, state included. */
+static const char *const mdr_model =
+    "mdr 3e4 0.3 100 0.05 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5";
+
+static void *ran_mdr_bed(void)
+{
+  void *lmp = gs_lmp_open();
+  gs_bed_atoms_style(lmp, "off", "sphere 1");
+  gs_cmd(lmp, "pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * %s", mdr_model);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;timestep 1e-4");
+  bed_fixes(lmp);
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+/* sums of the mdr state after the last run: yielded side count first */
+static void mdr_state(void *lmp, double *out)
+{
+  static const char *const names[] = {"gs_y", "gs_psi", "gs_velas", "gs_szz", "gs_rad", "gs_acon"};
+  int k;
+  gs_lines(lmp, "compute gs_st all property/atom d_psi d_Velas d_sigmazz radius d_Acon0;"
+                "compute gs_pl all pair/local p13 cutoff radius;"
+                "variable gs_y equal 0;compute gs_r all reduce sum c_gs_st[1] c_gs_st[2] c_gs_st[3] c_gs_st[4] c_gs_st[5];"
+                "compute gs_a all reduce sum c_gs_pl inputs local;"
+                "variable gs_psi equal c_gs_r[1];variable gs_velas equal c_gs_r[2];variable gs_szz equal c_gs_r[3];"
+                "variable gs_rad equal c_gs_r[4];variable gs_acon equal c_gs_a;run 0 post no");
+  for (k = 0; k < 6; k++) out[k] = gs_var(lmp, names[k]);
+  gs_lines(lmp, "uncompute gs_a;uncompute gs_r;uncompute gs_pl;uncompute gs_st");
+}
+
+static void test_restart_mdr(void)
+{
+  const char *file = "gs_restart_mdr.restart";
+  void *writer = ran_mdr_bed(), *reference = ran_mdr_bed(), *reader = gs_lmp_open();
+  double a[6], b[6], start[6], diff = 0.0;
+  int k;
+  mdr_state(reference, start);
+  gs_cmd(writer, "write_restart %s", file);
+  lammps_close(writer);
+  gs_cmd(reader, "newton off"); /* not in the file */
+  gs_cmd(reader, "read_restart %s", file);
+  gs_lines(reader, bed_restart_setup);
+  gs_cmd(reader, "run 300 post no");
+  gs_cmd(reference, "run 300 post no");
+  diff = gs_state_diff(reader, reference, 1);
+  mdr_state(reader, a);
+  mdr_state(reference, b);
+  for (k = 1; k < 6; k++) diff = fmax(diff, fabs(a[k] - b[k]) / fmax(fabs(b[k]), 1e-300));
+  GS_CHECK(diff <= 1e-10, "mdr restart round trip: state and trajectory equal the unsplit run after 300 + 300 steps "
+           "(max rel diff %.2e; sums psi %.12g, Velas %.12g, sigma_zz %.12g, radius %.12g, contact area %.12g)", diff,
+           b[1], b[2], b[3], b[4], b[5]);
+  GS_CHECK(b[3] != 0.0 && b[1] < 0.9999 * 4 * 4 * 4 + 150 && b[5] > 0.0 && b[4] != start[4],
+           "and the state is not trivial: stresses, less free surface than grains, contact area, grown radii "
+           "(radius sum %.15g, %.15g before)", b[4], start[4]);
+  lammps_close(reader);
+  lammps_close(reference);
+  if (gs_rank() == 0) remove(file);
+}
+
 /* Two spheres held in place with a relative tangential velocity (no integrator): the spring
  * history must be the accumulated displacement v t whatever the time step history, and single()
  * must report it through compute pair/local. */
@@ -501,8 +564,24 @@ static void test_errors(void)
       {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
       {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict)"},
       {"", "pair_style granular/sync -1", "cutoff must be > 0"},
-      {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material, dmt, jkr)"},
-      {"pair_style granular/sync", "pair_coeff * * mdr 1 1 1 1 tangential linear_history 1 1 1", "normal model 'mdr' is not supported"},
+      {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material, dmt, jkr, mdr)"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 tangential linear_history 1 1 1", "normal mdr needs damping mdr 1 or damping mdr 2"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 3 tangential linear_history 1 1 1", "damping mdr: type must be 1 (scaled by the contact) or 2 (constant), got 3"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr tangential linear_history 1 1 1", "damping mdr: coefficient type expects a number"},
+      {"pair_style granular/sync", "pair_coeff * * hooke 1 1 damping mdr 1 tangential linear_history 1 1 1", "damping mdr needs normal model mdr, got hooke"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.5 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 1 1 1", "normal mdr: poisson must be in [0, 0.5), got 0.5"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 -2 0.5 0.2 damping mdr 1 tangential linear_history 1 1 1", "normal mdr: gamma (surface energy) must be >= 0, got -2"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0 1.5 0.2 damping mdr 1 tangential linear_history 1 1 1", "normal mdr: psi_b must be in [0, 1], got 1.5"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 -1 0 0.5 0.2 damping mdr 1 tangential linear_history 1 1 1", "normal mdr: Y (yield stress) must be >= 0, got -1"},
+      {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0.5 0.2 damping mdr 1 tangential linear_history 1 1 1", "normal mdr: coefficient damp expects a number, got 'damping' (E poisson Y gamma psi_b damp)"},
+      {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "normal mdr requires newton off"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "normal mdr changes atom radii, but the atom style does not send them to ghost atoms at every step: use atom_style sphere 1"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync ordering standard;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;run_style respa 2 2", "run 0", "pair granular/sync with normal mdr does not support run_style respa"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "minimize 0 0 10 10", "normal mdr cannot be minimized"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "fix w all wall/gran/sync granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 zplane 0 NULL", "normal mdr is supported on region walls only"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;region r block 0 2 0 2 0 2 side in;fix w all wall/gran/sync/region granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 region r", "run 0", "normal mdr needs pair granular/sync with normal mdr"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;region r block 0 2 0 2 0 2 side in;fix w all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_history 800 0.5 0.5 region r", "run 0", "fix w (wall/gran/sync/region) must use normal mdr"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;region r block 0 2 0 2 0 2 side in;fix w all wall/gran/sync/region granular mdr 1e6 0.3 2e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 region r", "run 0", "mdr coefficient Y is 20000, the pair's is 10000"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 tangential linear_history 1 1 1", "normal hooke: coefficient damp expects a number"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1", "tangential linear_history needs 3 coefficients"},
       {"pair_style granular/sync", "pair_coeff * * hooke 1 1 tangential linear_history 1 1 1 7", "unexpected argument '7'"},
@@ -579,6 +658,7 @@ int main(int argc, char **argv)
   test_restart_rewritten();
   test_restart_format4();
   test_restart_holds_history();
+  test_restart_mdr();
   test_mixing_keeps_ordering();
   test_reissued_ordering();
   test_single_and_timestep_change("standard");

@@ -8,7 +8,7 @@
  * rolling and twisting histories do not change sign under i <-> j (see unittest/core/test_contact.c,
  * test_pair_swap), so there gransync deliberately differs from stock once pairs are re-listed.
  *
- * usage: test_vs_stock [all|cover|cohesive|classic|heat] [on|off]
+ * usage: test_vs_stock [all|cover|cohesive|classic|heat|mdr] [on|off]
  *   all:      every normal x damping x tangential x rolling x twisting combination both styles support
  *   cover:    a subset in which every sub-model appears with every other sub-model kind at least once
  *   cohesive: dmt and jkr with each damping stock allows with cohesion and each tangential model
@@ -16,6 +16,10 @@
  *   heat:     heat area, radius and none with each normal model: per-atom temperature (fix
  *             property/atom, a gradient in height), fix heat/flow; temperatures and heat flows
  *             compared too
+ *   mdr:      mdr with both damping types, with and without adhesion, three tangential models
+ *             (newton off, as both require; dynamic radii); the grains' mdr state (radius, psi,
+ *             Velas, sigma_zz, Acon0) compared too. Stock runs its fix granular/mdr from the test
+ *             plugin GRANSYNC_STOCK_MDR_PLUGIN (unittest/CMakeLists.txt) where that is set.
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -26,15 +30,24 @@
 #define TOLERANCE 1e-10
 
 static int heat_mode = 0; /* the bed carries temperatures and conducts heat */
+static int mdr_mode = 0;  /* the bed's radii are dynamic and its grains carry mdr state */
 
 /* The bed: a frozen bottom layer and 3 free layers of d = 1 spheres, 150 d = 0.1 spheres poured in. */
 static void setup(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2,
                   int relist)
 {
-  gs_bed_atoms(lmp, newton);
+  gs_bed_atoms_style(lmp, newton, mdr_mode ? "sphere 1" : "sphere");
+#ifdef GRANSYNC_STOCK_MDR_PLUGIN
+  if (mdr_mode && strcmp(pair_style, "pair_style granular") == 0 && GRANSYNC_STOCK_MDR_PLUGIN[0])
+    gs_cmd(lmp, "plugin load %s", GRANSYNC_STOCK_MDR_PLUGIN);
+#endif
   gs_cmd(lmp, "%s", pair_style);
-  gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
-  gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
+  if (mdr_mode) { /* stock takes one mdr model for all types only */
+    gs_cmd(lmp, "pair_coeff * * %s", coeff1);
+  } else {
+    gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
+    gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
+  }
   if (relist) {
     gs_cmd(lmp, "neighbor 0.05 bin");
     gs_cmd(lmp, "neigh_modify every 1 delay 0 check yes");
@@ -60,7 +73,7 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
 {
   char label[640];
   void *stock = gs_lmp_open(), *sync = gs_lmp_open();
-  double worst = 0.0, contacts, heat_moved = 0.0, *t_start = NULL;
+  double worst = 0.0, contacts, heat_moved = 0.0, *t_start = NULL, mdr_psi_min = 1.0;
   int block, natoms;
   snprintf(label, sizeof(label), "newton %s, %s: %s", newton, relist ? "re-listed" : "list once", c1);
   setup(stock, newton, "pair_style granular", c1, c2, relist);
@@ -84,6 +97,21 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
     free(fy);
     free(ts);
     free(ty);
+    if (mdr_mode) {
+      static const char *const state[] = {"radius", "d_psi", "d_Velas", "d_sigmazz", "d_Acon0"};
+      size_t v;
+      for (v = 0; v < sizeof(state) / sizeof(state[0]); v++) {
+        double *a = gs_gather(stock, state[v], 1), *b = gs_gather(sync, state[v], 1);
+        rel = gs_maxrel(b, a, natoms);
+        if (rel > worst) worst = rel;
+        if (v == 1) {
+          int i;
+          for (i = 0; i < natoms; i++) mdr_psi_min = fmin(mdr_psi_min, b[i]);
+        }
+        free(a);
+        free(b);
+      }
+    }
     if (heat_mode) {
       double *temp_s = gs_gather(stock, "temperature", 1), *temp_y = gs_gather(sync, "temperature", 1);
       double *q_s = gs_gather(stock, "heatflow", 1), *q_y = gs_gather(sync, "heatflow", 1);
@@ -115,7 +143,11 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
     const double rel = fabs(py - ps) / (fabs(ps) > 0 ? fabs(ps) : 1.0);
     if (rel > worst || py != py) worst = py != py ? 1e300 : rel;
   }
-  if (heat_mode)
+  if (mdr_mode)
+    GS_CHECK(worst <= TOLERANCE && contacts > 100 && mdr_psi_min < 0.95,
+             "%-140s forces, torques, press, radius, psi, Velas, sigma_zz, Acon0: max rel diff %.2e over 1000 steps, "
+             "%.0f contacts at the end, smallest free surface fraction %.3f", label, worst, contacts, mdr_psi_min);
+  else if (heat_mode)
     GS_CHECK(worst <= TOLERANCE && contacts > 100 && (strstr(c1, "heat none") ? heat_moved == 0.0 : heat_moved > 1e-3),
              "%-140s forces, torques, press, temperatures, heat flows: max rel diff %.2e over 1000 steps, %.0f contacts "
              "at the end, largest temperature change %.2g", label, worst, contacts, heat_moved);
@@ -217,12 +249,28 @@ static void heat(const char *newton)
   heat_mode = 0;
 }
 
+/* mdr: one model for both types (stock allows no other); the yield stress well below the contacts'
+ * Hertz pressure, adhesion 0 or 0.05; rolling on a list built once */
+static void mdr(const char *newton)
+{
+  static const char *const cases[] = {
+      "mdr 3e4 0.3 100 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 limit_damping",
+      "mdr 3e4 0.3 100 0.05 0.5 0.2 damping mdr 2 tangential mindlin NULL 0.5 0.5",
+      "mdr 3e4 0.25 50 0.05 0.9 0.4 damping mdr 1 tangential linear_nohistory 0.5 0.5",
+      "mdr 3e4 0.3 100 0.05 0.5 0.2 damping mdr 1 tangential mindlin_rescale 1.5e4 0.5 0.5 rolling sds 200 0.05 0.1"};
+  size_t k;
+  mdr_mode = 1;
+  for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) run_words(newton, cases[k], cases[k], !strstr(cases[k], "rolling"));
+  mdr_mode = 0;
+}
+
 int main(int argc, char **argv)
 {
   const int all = argc < 2 || strcmp(argv[1], "all") == 0;
   const int only_cohesive = argc > 1 && strcmp(argv[1], "cohesive") == 0;
   const int only_classic = argc > 1 && strcmp(argv[1], "classic") == 0;
   const int only_heat = argc > 1 && strcmp(argv[1], "heat") == 0;
+  const int only_mdr = argc > 1 && strcmp(argv[1], "mdr") == 0;
   const char *newton = argc > 2 ? argv[2] : "on";
   int n, d, t, r, w, k, status;
   MPI_Init(&argc, &argv);
@@ -233,6 +281,8 @@ int main(int argc, char **argv)
     classic(newton);
   } else if (only_heat) {
     heat(newton);
+  } else if (only_mdr) {
+    mdr(newton);
   } else if (all) {
     for (n = 0; n < 3; n++)
       for (d = 0; d < 5; d++)

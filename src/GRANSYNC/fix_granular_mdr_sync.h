@@ -1,0 +1,68 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(granular/mdr/sync,FixGranularMDRSync);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_GRANULAR_MDR_SYNC_H
+#define LMP_FIX_GRANULAR_MDR_SYNC_H
+
+#include "fix.h"
+
+#include "gs_contact.h"
+
+#include <vector>
+
+namespace LAMMPS_NS {
+
+// The per-atom state of the mdr model (what stock's fix granular/mdr does for pair granular):
+// pair granular/sync creates it when a model is mdr. Before each step's forces it updates every
+// atom from the sums of the last step's contacts (gs_mdr_atom_update()), screens contacts seen
+// through a third grain, and sums each grain's mean surface displacement over its pair and region
+// wall contacts. The state lives in fix property/atom vectors named as stock's (d_Ro, d_psi,
+// d_sigmaxx, ...), so inputs that read them work unchanged, and restarts and migration carry it.
+class FixGranularMDRSync : public Fix {
+ public:
+  FixGranularMDRSync(class LAMMPS *, int, char **);
+  ~FixGranularMDRSync() override;
+  int setmask() override;
+  void post_constructor() override;
+  void init() override;
+  void setup_pre_force(int) override;
+  void pre_force(int) override;
+  void set_arrays(int) override;
+  int pack_forward_comm(int, int *, double *, int, int *) override;
+  void unpack_forward_comm(int, int, double *) override;
+
+  // the per-atom arrays as the contact core reads and sums them (valid until atoms are added)
+  gs_mdr_atoms atoms() const;
+  // mdr's model, for the region walls' agreement check
+  const gs_model &mdr_model() const;
+
+ private:
+  enum Vector {
+    RO, VCAPS, VGEO, VELAS, EPS_BAR, DR_NUM, DR_DEN, ACON0, ACON1, ATOT, ATOT_SUM, DDELTA_BAR, PSI, SETUP_FLAG,
+    SIGMAXX, SIGMAYY, SIGMAZZ, DRAVG, NVECTORS
+  };
+  int index[NVECTORS];
+  char *id_state;
+  class PairGranularSync *pair;
+  std::vector<class FixWallGranSyncRegion *> walls;
+  int comm_stage;
+
+  class PairGranularSync *mdr_pair() const;
+  double *vec(Vector v) const;
+  void screen_contacts();
+  void sum_surface_increments();
+  void sum_wall_surface_increments();
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif
