@@ -285,11 +285,11 @@ void FixGranularMDRSync::sum_surface_increments()
   const tagint *tag = atom->tag;
   const double *acon0 = vec(ACON0);
   double *ddelta_bar = vec(DDELTA_BAR);
+  gs_contact c{};    // the touch test's input
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];
     for (int jj = 0; jj < list->numneigh[i]; jj++) {
       const int j = list->firstneigh[i][jj] & NEIGHMASK;
-      gs_contact c{};
       gs_sub3(x[i], x[j], c.dx);
       c.radi = radius[i];
       c.radj = radius[j];

@@ -131,7 +131,6 @@ typedef struct gs_contact {
 
 #include "gs_mdr.h"
 
-
 /* Half-step separation reconstructed from velocity-Verlet data: x(t+dt) - dt/2 v(t+dt/2).
  * Exact for atoms advanced by a plain velocity-Verlet step. */
 GS_FN void gs_reconstruct_half_step(const double *dx, const double *vr, double dt, double *dx_half)

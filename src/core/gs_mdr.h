@@ -108,11 +108,16 @@ GS_FN double gs_mdr_zero_round_off(double value)
   return value < 0.0 && value > -GS_MDR_EPSILON3 ? 0.0 : value;
 }
 
-/* the adhesive indenter's force at contact radius aadh (the case with tensile springs) */
-GS_FN double gs_mdr_adhesive_force(double deltae1d, double aadh, double a, double ainv, double b, double eeff)
+/* the indenter's depth where its contact radius is aadh (height a, width b) */
+GS_FN double gs_mdr_adhesive_depth(double a, double b, double aadh)
 {
-  const double binv = 1.0 / b, bsq = b * b;
-  const double g = gs_mdr_zero_round_off(a * 0.5 - a * binv * sqrt(bsq * 0.25 - aadh * aadh));
+  return gs_mdr_zero_round_off(a * 0.5 - a * (1.0 / b) * sqrt(b * b * 0.25 - aadh * aadh));
+}
+
+/* the adhesive indenter's force with tensile springs at contact radius aadh, depth g there */
+GS_FN double gs_mdr_adhesive_force(double deltae1d, double g, double aadh, double a, double ainv, double b,
+                                   double eeff)
+{
   return gs_mdr_indenter_force(g, ainv, eeff, a, b) + 2.0 * eeff * (deltae1d - g) * aadh;
 }
 
@@ -215,7 +220,7 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
     const double gammasq = gamma * gamma, eeffsq = eeff * eeff, eeffsqinv = eeffinv * eeffinv;
     const double pisq = 9.8696044010893579923;
     const double lmax = sqrt(GS_2PI_VALUE * aadh * gamma * eeffinv);
-    const double g = gs_mdr_zero_round_off(a * 0.5 - a * (1.0 / b) * sqrt(bsq * 0.25 - aadh * aadh));
+    const double g = gs_mdr_adhesive_depth(a, b, aadh);
     double t, acrit;
     t = 27 * a4 * b4 * gamma * eeffinv;
     t -= 2 * (bsq * b4) * (gammasq * gamma) * pisq * (eeffinv * eeffinv * eeffinv);
@@ -227,7 +232,7 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
     acrit /= 6;
 
     if (deltae1d + lmax - g >= 0.0) {
-      f_mdr = gs_mdr_adhesive_force(deltae1d, aadh, a, ainv, b, eeff);
+      f_mdr = gs_mdr_adhesive_force(deltae1d, g, aadh, a, ainv, b, eeff);
     } else {
       /* the springs break from the edge in: Newton-Raphson for the new adhesive radius */
       if (aadh < acrit) {
@@ -252,7 +257,7 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
           aadh = 0.0;
           f_mdr = 0.0;
         } else {
-          f_mdr = gs_mdr_adhesive_force(deltae1d, aadh, a, ainv, b, eeff);
+          f_mdr = gs_mdr_adhesive_force(deltae1d, gs_mdr_adhesive_depth(a, b, aadh), aadh, a, ainv, b, eeff);
         }
       }
       if (history_update) h[GS_MDR_AADH + side] = aadh;
