@@ -233,6 +233,17 @@ static void test_restart_mdr(void)
   GS_CHECK(b[3] != 0.0 && b[1] < 0.9999 * 4 * 4 * 4 + 150 && b[5] > 0.0 && b[4] != start[4],
            "and the state is not trivial: stresses, less free surface than grains, contact area, grown radii "
            "(radius sum %.15g, %.15g before)", b[4], start[4]);
+
+  /* the state deleted by hand is caught; a pair style replaced by a non-mdr one takes it away */
+  gs_cmd(reference, "unfix NEIGH_HISTORY_GRANSYNC_MDR_STATE");
+  {
+    const char *msg = gs_cmd_error(reference, "run 0 post no");
+    GS_CHECK(strstr(msg, "per-atom vector Ro was deleted") != NULL, "mdr state deleted: '%s'", msg);
+  }
+  GS_CHECK(lammps_extract_atom(reader, "d_psi") != NULL, "the mdr pair keeps its per-atom state");
+  gs_lines(reader, "pair_style none;pair_style granular/sync;"
+                   "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;run 10 post no");
+  GS_CHECK(lammps_extract_atom(reader, "d_psi") == NULL, "a new pair style without mdr runs, without mdr's state");
   lammps_close(reader);
   lammps_close(reference);
   if (gs_rank() == 0) remove(file);
@@ -578,6 +589,7 @@ static void test_errors(void)
       {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "normal mdr changes atom radii, but the atom style does not send them to ghost atoms at every step: use atom_style sphere 1"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync ordering standard;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;run_style respa 2 2", "run 0", "pair granular/sync with normal mdr does not support run_style respa"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "minimize 0 0 10 10", "normal mdr cannot be minimized"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;fix mine all granular/mdr/sync", "run 0", "exists already (pair granular/sync creates this fix itself"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "fix w all wall/gran/sync granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 zplane 0 NULL", "normal mdr is supported on region walls only"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;region r block 0 2 0 2 0 2 side in;fix w all wall/gran/sync/region granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5 region r", "run 0", "normal mdr needs pair granular/sync with normal mdr"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5;region r block 0 2 0 2 0 2 side in;fix w all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_history 800 0.5 0.5 region r", "run 0", "fix w (wall/gran/sync/region) must use normal mdr"},
