@@ -44,22 +44,23 @@ class FixGranularMDRSync : public Fix {
   // mdr's model, for the region walls' agreement check
   const gs_model &mdr_model() const;
 
- private:
-  enum Vector {
-    RO, VCAPS, VGEO, VELAS, EPS_BAR, DR_NUM, DR_DEN, ACON0, ACON1, ATOT, ATOT_SUM, DDELTA_BAR, PSI, SETUP_FLAG,
-    SIGMAXX, SIGMAYY, SIGMAZZ, DRAVG, NVECTORS
-  };
-  int index[NVECTORS];
+ protected:
+  int index[GS_MDR_NVECTORS];    // of each gs_mdr_vector in atom->dvector
   char *id_state;
   class PairGranularSync *pair;
   std::vector<class FixWallGranSyncRegion *> walls;
-  int comm_stage;
+  int comm_stage;    // what forward communication sends: 0 the update, 1 ddelta_bar, 2 radius (/kk)
 
   class PairGranularSync *mdr_pair() const;
-  double *vec(Vector v) const;
+  double *vec(int v) const;
+  // the state's host arrays, in gs_mdr_vector's order
+  void host_vectors(double **v) const;
+  // LAMMPS' Kokkos package manages custom per-atom vectors itself: fix property/atom/kk then
+  const char *state_fix_style() const;
   void screen_contacts();
   void sum_surface_increments();
   void sum_wall_surface_increments();
+  void sum_wall_surface_increments(class FixWallGranSyncRegion *wall);
 };
 
 }    // namespace LAMMPS_NS

@@ -47,9 +47,6 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
 
   int explicit_sync;
   int iarg = parse_wall_model(error, "fix wall/gran/sync/region", narg, arg, model, explicit_sync);
-  if (on_device && model.normal == GS_NORMAL_MDR)
-    error->all(FLERR, "fix wall/gran/sync/region/kk: normal mdr is not supported on the device (its per-atom state "
-                      "is the host's); use fix wall/gran/sync/region");
 
   if (iarg + 1 >= narg || strcmp(arg[iarg], "region") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'region <region-ID>' after the model");
@@ -125,11 +122,11 @@ void FixWallGranSyncRegion::init()
   fix_halfstep = FixNVESphereSync::recorder(modify);
   fix_mdr = nullptr;
   if (model.normal == GS_NORMAL_MDR) {
-    auto fixes = modify->get_fix_by_style("^granular/mdr/sync$");
-    if (fixes.empty())
+    for (auto *fix : modify->get_fix_list())
+      if (!fix_mdr) fix_mdr = dynamic_cast<FixGranularMDRSync *>(fix);
+    if (!fix_mdr)
       error->all(FLERR, "fix wall/gran/sync/region: normal mdr needs pair granular/sync with normal mdr, whose "
                         "per-atom state the wall shares");
-    fix_mdr = dynamic_cast<FixGranularMDRSync *>(fixes.front());
     // the grains' state is one: the wall's material must be the pair's (as stock checks)
     const gs_model &p = fix_mdr->mdr_model();
     static const char *const names[] = {"E", "poisson", "Y", "gamma", "psi_b", "damp"};

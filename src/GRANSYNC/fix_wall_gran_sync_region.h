@@ -49,6 +49,8 @@ class FixWallGranSyncRegion : public Fix {
   const gs_model &wall_model() const { return model; }
   class Region *wall_region() const { return region; }
   double *contact_row(int i) const { return contacts[i]; }
+  // makes contact_row() current on the host (the /kk fix keeps the rows on the device too)
+  virtual void contact_rows_to_host() {}
 
  protected:
   gs_model model;

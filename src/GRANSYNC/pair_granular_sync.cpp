@@ -233,7 +233,8 @@ void PairGranularSync::init_style()
         }
     fix_mdr = dynamic_cast<FixGranularMDRSync *>(modify->get_fix_by_id(mdr_fix_id()));
     if (!fix_mdr)
-      fix_mdr = dynamic_cast<FixGranularMDRSync *>(modify->add_fix(mdr_fix_id() + " all granular/mdr/sync"));
+      fix_mdr = dynamic_cast<FixGranularMDRSync *>(
+          modify->add_fix(mdr_fix_id() + " all " + mdr_fix_style(), 0));
   } else {
     // the models changed from mdr: its state goes, as with stock's
     if (modify->get_fix_by_id(mdr_fix_id())) modify->delete_fix(mdr_fix_id());

@@ -86,6 +86,7 @@ class PairGranularSync : public Pair {
   void assign_history_layout();
   // style of the neighbor-history fix this pair style creates (Kokkos twins use the /kk fix)
   virtual const char *history_fix_style() const { return "NEIGH_HISTORY/SYNC"; }
+  virtual const char *mdr_fix_style() const { return "granular/mdr/sync"; }
   virtual int stored_history(int i, int j, double *history);
   double pair_meff(int i, int j) const;
   void half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const;

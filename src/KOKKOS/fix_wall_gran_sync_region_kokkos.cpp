@@ -8,12 +8,20 @@
    the core has no geometry for keeps the host fix's path, with the data synced around it.
 ------------------------------------------------------------------------- */
 
+// the evaluator carries mdr (each atom's sums are added by the one thread that owns its row)
+#ifdef GS_CONTACT_H
+#error "GS_WITH_MDR must be defined before gs_contact.h is first included"
+#endif
+#define GS_WITH_MDR
+
 #include "fix_wall_gran_sync_region_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "comm.h"
 #include "error.h"
+#include "force.h"
+#include "fix_granular_mdr_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "kokkos.h"
 #include "memory_kokkos.h"
@@ -70,6 +78,9 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
 {
   FixWallGranSyncRegion::init();
   check_region();
+  if (on_device && fix_mdr && !dynamic_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr))
+    error->all(FLERR, "fix wall/gran/sync/region/kk with normal mdr needs the grains' mdr state on the device: use "
+                      "pair_style granular/sync/kk (e.g. with '-sf kk'), not {}", force->pair_style);
   if (on_device && fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "fix wall/gran/sync/region/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
@@ -78,11 +89,42 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
 // the host fix's path, for regions the device has no geometry for (execution_space is Host)
 template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_force_host(int vflag)
 {
-  atomKK->sync(Host, datamask_read);
+  // mdr: the forces read and sum the grains' state
+  const uint64_t mdr_mask = model.normal == GS_NORMAL_MDR ? DVECTOR_MASK : EMPTY_MASK;
+  atomKK->sync(Host, datamask_read | mdr_mask);
   k_contacts.sync_host();
   FixWallGranSyncRegion::post_force(vflag);
   k_contacts.modify_host();
-  atomKK->modified(Host, datamask_modify);
+  atomKK->modified(Host, datamask_modify | mdr_mask);
+}
+
+template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::contact_rows_to_host()
+{
+  k_contacts.sync_host();
+}
+
+// mdr, before the forces: the wall's part of each grain's mean surface displacement increment
+// (fix granular/mdr/sync/kk), at the region's place at this step
+template <class DeviceType>
+void FixWallGranSyncRegionKokkos<DeviceType>::add_mdr_surface_increments(const double *acon0, double *ddelta_bar)
+{
+  if (region->dynamic_check()) region->prematch();
+  gs_region geometry;
+  region_geometry(region, update->dt, geometry);
+  atomKK->sync(execution_space, X_MASK | RADIUS_MASK | MASK_MASK);
+  k_contacts.template sync<DeviceType>();
+  const auto d_x = atomKK->k_x.template view<DeviceType>();
+  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  const auto d_mask = atomKK->k_mask.template view<DeviceType>();
+  const auto d_contacts = k_contacts.template view<DeviceType>();
+  const int bit = groupbit, nh = size_history;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
+        if (!(d_mask(i) & bit) || acon0[i] == 0.0) return;
+        const double x[3] = {d_x(i, 0), d_x(i, 1), d_x(i, 2)};
+        gs_region_mdr_surface_increments(&geometry, nh, x, d_radius(i), &d_contacts(i, 0), acon0[i],
+                                         &ddelta_bar[i]);
+      });
 }
 
 template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_force(int vflag)
@@ -123,6 +165,15 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   const auto d_heatflow = heat.heat;
   const int columns = peratom_flag ? size_peratom_cols : 0;
   const auto d_output = output.begin(atom->nlocal, columns);
+  // mdr: the grains' state, read and summed (fix_mdr: set by init() for an mdr wall)
+  gs_mdr_atoms mdr_atoms{};
+  const int with_mdr = fix_mdr != nullptr;
+  if (with_mdr) {
+    atomKK->sync(execution_space, DVECTOR_MASK);
+    mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
+    if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
+  }
+  const auto d_mdr_counts = mdr_counts;
 
   int overflows = 0;
   Kokkos::parallel_reduce(
@@ -151,11 +202,14 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
                                                 sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
                                                 &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
                                                 twall, with_heat ? &d_heatflow(i) : nullptr,
-                                                columns ? &d_output(i, 0) : nullptr);
+                                                columns ? &d_output(i, 0) : nullptr, with_mdr ? &mdr_atoms : nullptr,
+                                                i);
         if (touched < 0) {
           overflow++;
           return;
         }
+        if (with_mdr && !(Kokkos::isfinite(f[0]) && Kokkos::isfinite(f[1]) && Kokkos::isfinite(f[2])))
+          Kokkos::atomic_inc(&d_mdr_counts());
         for (int k = 0; k < 3; k++) {
           d_f(i, k) = f[k];
           d_torque(i, k) = torque[k];
@@ -163,6 +217,12 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
       },
       overflows);
   if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
+  if (with_mdr) {
+    auto h_count = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);
+    if (h_count())
+      error->one(FLERR, "fix wall/gran/sync/region/kk, normal mdr: the force on {} atoms is not finite", h_count());
+    atomKK->modified(execution_space, DVECTOR_MASK);
+  }
   atomKK->modified(execution_space, datamask_modify);
   k_contacts.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);

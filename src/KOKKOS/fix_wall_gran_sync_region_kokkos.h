@@ -25,6 +25,10 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
   ~FixWallGranSyncRegionKokkos() override;
   void init() override;
   void post_force(int) override;
+  void contact_rows_to_host() override;
+  bool runs_on_device() const { return on_device; }
+  // mdr: adds this wall's part of the grains' surface increments on the device (public for CUDA)
+  void add_mdr_surface_increments(const double *acon0, double *ddelta_bar);
 
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
@@ -46,6 +50,7 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
   GransyncHeat<DeviceType> heat;
   GransyncWallOutput<DeviceType> output;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
+  Kokkos::View<int, DeviceType> mdr_counts;    // mdr: atoms whose wall force is not finite
 
   void check_region();
   void post_force_host(int);

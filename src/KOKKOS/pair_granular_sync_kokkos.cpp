@@ -12,12 +12,22 @@
    as the fix's negation does, so the stored value always decodes to the same physical history.
 ------------------------------------------------------------------------- */
 
+// the evaluator carries mdr, whose per-atom sums several threads add to
+#ifdef GS_CONTACT_H
+#error "GS_WITH_MDR must be defined before gs_contact.h is first included"
+#endif
+#include <Kokkos_Core.hpp>
+#define GS_WITH_MDR
+#define GS_MDR_ADD(sum, value) Kokkos::atomic_add(sum, value)
+
 #include "pair_granular_sync_kokkos.h"
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
+#include "fix_granular_mdr_sync_kokkos.h"
 #include "fix_neigh_history_sync_kokkos.h"
+#include "gransync_args.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "force.h"
 #include "kokkos.h"
@@ -68,8 +78,10 @@ KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma
 }
 
 // One half-list row (atom i and its neighbors) per work item; on CPU threads one block of rows.
-// HEAT: with heat conduction (only the generic kernel), so that the others carry none of it.
-template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struct GranularSyncPairKernel {
+// HEAT: with heat conduction, MDR: with mdr's per-atom state (only the generic kernel), so that
+// the others carry none of it.
+template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false, bool MDR = false>
+struct GranularSyncPairKernel {
   typedef DeviceType device_type;
   typedef EV_FLOAT value_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -97,6 +109,10 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
   Kokkos::View<KK_FLOAT *, DeviceType> history;
   typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
   Kokkos::View<gs_model *, DeviceType> models;
+  // mdr: the per-atom state (device pointers); counts of contacts whose force is not finite (0) and
+  // of new contacts past yield where the history is not advanced (1: see gs_mdr_side_force())
+  gs_mdr_atoms mdr_atoms;
+  Kokkos::View<int[2], DeviceType> mdr_counts;
 
   // The scalars, which operator() copies to its stack: the compiler cannot tell that stores
   // through the views leave the kernel object alone, and reloaded them at every contact.
@@ -229,7 +245,16 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
 
       // models with rolling or twisting history work on an oriented copy; the others in place,
       // without the tags' random read
-      double oriented[GS_MAX_HISTORY];
+      double oriented[MDR ? GS_MDR_HISTORY + GS_MAX_HISTORY : GS_MAX_HISTORY];
+      gs_mdr_atoms at;
+      if constexpr (MDR) {
+        at = mdr_atoms;
+        c.mdr_atoms = &at;
+        c.mdr_i = i;
+        c.mdr_j = j;
+        c.mdr_i_side0 = tag(i) > tag(j);
+        c.mdr_yield_unrecorded = 0;
+      }
       double *hist = s.use_history ? &history(s.size_history * p) : nullptr;
       double sigma = 1.0;
       if (s.oriented_history) {
@@ -243,6 +268,11 @@ template <class DeviceType, int NEIGHFLAG, class Kinds, bool HEAT = false> struc
       if (s.oriented_history)
         for (int k = 0; k < s.size_history; k++)
           history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
+
+      if constexpr (MDR) {
+        if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&mdr_counts(0));
+        if (c.mdr_yield_unrecorded) Kokkos::atomic_inc(&mdr_counts(1));
+      }
 
       double fij[3];
       for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
@@ -340,15 +370,20 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::hist
   return std::is_same_v<DeviceType, LMPDeviceType> ? "NEIGH_HISTORY/SYNC/KK/DEVICE" : "NEIGH_HISTORY/SYNC/KK/HOST";
 }
 
+template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::mdr_fix_style() const
+{
+  return std::is_same_v<DeviceType, LMPDeviceType> ? "granular/mdr/sync/kk/device" : "granular/mdr/sync/kk/host";
+}
+
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
 {
   PairGranularSync::init_style();
-  if (mdr_flag)
-    error->all(FLERR, "pair_style granular/sync/kk: normal mdr is not supported on the device (its per-atom state "
-                      "is the host's); use granular/sync");
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);
+  if (mdr_flag && !dynamic_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr))
+    error->all(FLERR, "pair_style granular/sync/kk: fix {} holds the mdr state of another pair style; redefine the "
+                      "pair style", fix_mdr->style);
   if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "pair_style granular/sync/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
@@ -392,8 +427,10 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int
     memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
   }
 
-  atomKK->sync(execution_space, datamask_read);
-  atomKK->modified(execution_space, datamask_modify);
+  // mdr: the forces read and sum the per-atom state
+  const uint64_t mdr_mask = mdr_flag ? DVECTOR_MASK : EMPTY_MASK;
+  atomKK->sync(execution_space, datamask_read | mdr_mask);
+  atomKK->modified(execution_space, datamask_modify | mdr_mask);
 
   EV_FLOAT ev;
   if (neighflag == HALF)
@@ -414,7 +451,8 @@ template <class DeviceType>
 double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int jtype, double rsq, double factor_coul,
                                                   double factor_lj, double &fforce)
 {
-  atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK | TYPE_MASK | TAG_MASK);
+  atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK | RADIUS_MASK | RMASS_MASK | MASK_MASK | TYPE_MASK | TAG_MASK |
+                         (mdr_flag ? DVECTOR_MASK : EMPTY_MASK));
   return PairGranularSync::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
 }
 
@@ -454,15 +492,15 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
 
 // The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
 // (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
-// compiled for them when every type pair uses them; any other combination, and heat conduction,
-// runs the generic kernel. (On CPU threads that fixes the row loop's branches only: the evaluator
+// compiled for them when every type pair uses them; any other combination, heat conduction and
+// mdr run the generic kernel. (On CPU threads that fixes the row loop's branches only: the evaluator
 // runs generic and out of line there, evaluate_on_host().)
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
-  if (heat_flag) {
-    run_kernel<NEIGHFLAG, AnyKinds, true>(ev);
-    return;
-  }
+  if (heat_flag && mdr_flag) run_kernel<NEIGHFLAG, AnyKinds, true, true>(ev);
+  else if (mdr_flag) run_kernel<NEIGHFLAG, AnyKinds, false, true>(ev);
+  else if (heat_flag) run_kernel<NEIGHFLAG, AnyKinds, true, false>(ev);
+  if (heat_flag || mdr_flag) return;
   const gs_kinds &k = shared_kinds;
   const auto is = [&](int normal, int damping, int tangential, int rolling, int twisting) {
     return kinds_shared && k.normal == normal && k.damping == damping && k.tangential == tangential &&
@@ -477,7 +515,7 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
     run_compiled<NEIGHFLAG, GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
                  GS_TWISTING_MARSHALL>(ev);
   else
-    run_kernel<NEIGHFLAG, AnyKinds, false>(ev);
+    run_kernel<NEIGHFLAG, AnyKinds, false, false>(ev);
 }
 
 // a compiled-in model in the ordering its type pairs share
@@ -486,21 +524,21 @@ template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, i
 void PairGranularSyncKokkos<DeviceType>::run_compiled(EV_FLOAT &ev)
 {
   if (shared_kinds.ordering == GS_ORDERING_SYNCHRONIZED)
-    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_SYNCHRONIZED>, false>(ev);
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_SYNCHRONIZED>, false, false>(ev);
   else
-    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_STANDARD>, false>(ev);
+    run_kernel<NEIGHFLAG, FixedKinds<NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, GS_ORDERING_STANDARD>, false, false>(ev);
 }
 
 template <class DeviceType>
-template <int NEIGHFLAG, class Kinds, bool HEAT>
+template <int NEIGHFLAG, class Kinds, bool HEAT, bool MDR>
 void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
 {
   const int inum = list->inum;
-  GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT> kernel;
+  GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR> kernel;
   kernel.x = atomKK->k_x.template view<DeviceType>();
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
-  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT>;
+  using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR>;
   auto d_f = atomKK->k_f.template view<DeviceType>();
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
@@ -549,6 +587,11 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.settings.records = 1;
   }
   kernel.models = d_models;
+  if constexpr (MDR) {
+    kernel.mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
+    if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("granular/sync/kk:mdr_counts");
+    kernel.mdr_counts = mdr_counts;
+  }
 
   for (int k = 0; k < 4; k++) kernel.settings.special_lj[k] = force->special_lj[k];
   kernel.settings.dt = update->dt;
@@ -580,6 +623,21 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   }
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
   if constexpr (HEAT) heat.end(atom->heatflow, nreceive);
+  if constexpr (MDR) check_mdr_counts();
+}
+
+// the CPU style's checks of mdr's forces, from the kernel's counts
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_mdr_counts()
+{
+  auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);
+  if (h_counts(0))
+    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", h_counts(0));
+  if (h_counts(1)) {
+    gs_contact c{};
+    c.mdr_yield_unrecorded = 1;
+    warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync/kk");
+    Kokkos::deep_copy(mdr_counts, 0);
+  }
 }
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring

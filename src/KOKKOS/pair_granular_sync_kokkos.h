@@ -30,6 +30,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  protected:
   const char *history_fix_style() const override;
+  const char *mdr_fix_style() const override;
   int stored_history(int i, int j, double *history) override;
 
  private:
@@ -64,7 +65,9 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   template <int NEIGHFLAG> void select_kernel(EV_FLOAT &ev);
   template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
   void run_compiled(EV_FLOAT &ev);
-  template <int NEIGHFLAG, class Kinds, bool HEAT> void run_kernel(EV_FLOAT &ev);
+  template <int NEIGHFLAG, class Kinds, bool HEAT, bool MDR> void run_kernel(EV_FLOAT &ev);
+  Kokkos::View<int[2], DeviceType> mdr_counts;    // see the kernel
+  void check_mdr_counts();
 
  public:    // (device lambdas cannot live in private members)
   void prepare_blocks(int inum, int nreceive);

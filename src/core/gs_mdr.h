@@ -38,6 +38,12 @@ enum gs_mdr_slot {
 #define GS_MDR_EPSILON2 1e-16
 #define GS_MDR_EPSILON3 1e-20
 
+/* Adds to an atom's per-atom sum. Adapters whose threads share atoms (Kokkos) define it as an
+ * atomic add before including gs_contact.h. */
+#ifndef GS_MDR_ADD
+#define GS_MDR_ADD(sum, value) (*(sum) += (value))
+#endif
+
 /* Per-atom MDR state (LAMMPS: fix property/atom vectors named as in stock), indexed by atom. */
 typedef struct gs_mdr_atoms {
   /* set by gs_mdr_atom_update() before the forces */
@@ -93,6 +99,24 @@ GS_FN void gs_mdr_side_increments(const double *h, double delta, double r0, doub
   }
   increment[0] = geo0 + (deltap0 - geo0) / (deltap - deltamax) * (delta - deltamax) - h[GS_MDR_DELTA];
   increment[1] = geo1 + (deltap1 - geo1) / (deltap - deltamax) * (delta - deltamax) - h[GS_MDR_DELTA + 1];
+}
+
+/* A touching pair's parts of its two grains' mean surface displacement increments (side 0, side 1):
+ * each side's overlap increment weighted by the side's share of its grain's contact area at the
+ * last step (acon0 of that grain; none without area). */
+GS_FN void gs_mdr_pair_surface_increments(const double *h, double delta, double r0, double r1, double acon0_side0,
+                                          double acon0_side1, double *sum)
+{
+  double increment[2];
+  gs_mdr_side_increments(h, delta, r0, r1, increment);
+  sum[0] = acon0_side0 != 0.0 ? h[GS_MDR_AC] / acon0_side0 * increment[0] : 0.0;
+  sum[1] = acon0_side1 != 0.0 ? h[GS_MDR_AC + 1] / acon0_side1 * increment[1] : 0.0;
+}
+
+/* The same for a grain of radius `radius` against a wall at distance r from its centre. */
+GS_FN double gs_mdr_wall_surface_increment(const double *h, double radius, double r, double acon0)
+{
+  return h[GS_MDR_AC] / acon0 * (radius - r - h[GS_MDR_DELTA]);
 }
 
 /* the force of an elliptical indenter (height a, width b) pressed to depth d, no adhesion */
@@ -267,8 +291,8 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
   ac = *yflag == 0.0 ? pi * delta * r : pi * (2.0 * delta * r - delta * delta) + h[GS_MDR_CA + side];
   if (ac < 0.0) ac = 0.0;
   if (history_update) {
-    at->atot_sum[i] += wij * (ac - GS_2PI_VALUE * r * (deltamax_mdr + delta_bulk));
-    at->acon1[i] += wij * ac;
+    GS_MDR_ADD(&at->atot_sum[i], wij * (ac - GS_2PI_VALUE * r * (deltamax_mdr + delta_bulk)));
+    GS_MDR_ADD(&at->acon1[i], wij * ac);
   }
   *area += wij * ac;
   *adamp += gamma > 0.0 ? aadh : a_na;
@@ -277,7 +301,7 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
 
   if (history_update) {
     h[GS_MDR_AC + side] = wij * ac;
-    at->vcaps[i] += pi * (1.0 / 3.0) * (delta * delta) * (3.0 * r - delta);
+    GS_MDR_ADD(&at->vcaps[i], pi * (1.0 / 3.0) * (delta * delta) * (3.0 * r - delta));
   }
 
   /* the contact's share of the grain's volume-averaged strain and stress */
@@ -287,17 +311,18 @@ GS_FN double gs_mdr_side_force(const gs_model *m, const gs_mdr_atoms *at, int i,
   bvec[2] = -(ro - deltao) * n[2];
   eps_contact = (fn * n[0] * bvec[0] + fn * n[1] * bvec[1] + fn * n[2] * bvec[2]) / (3 * m->mdr_bulk * at->velas[i]);
   if (history_update) {
-    at->eps_bar[i] += eps_contact;
+    GS_MDR_ADD(&at->eps_bar[i], eps_contact);
     if (delta_mdr == deltamax_mdr && *yflag > 0.0 && f_mdr > 0.0) {
       const double vo = 1.33333333333333333333 * pi * (ro * ro * ro);
-      at->dr_num[i] -= vo * (eps_contact - h[GS_MDR_EPS_BAR + side]);
-      at->dr_num[i] -= wij * pi * ddeltao * (2 * deltao * ro - deltao * deltao + r * r - ro * ro);
-      at->dr_den[i] += wij * 2.0 * pi * r * (deltao + r - ro);
+      /* (two subtractions, rounded as stock's) */
+      GS_MDR_ADD(&at->dr_num[i], -(vo * (eps_contact - h[GS_MDR_EPS_BAR + side])));
+      GS_MDR_ADD(&at->dr_num[i], -(wij * pi * ddeltao * (2 * deltao * ro - deltao * deltao + r * r - ro * ro)));
+      GS_MDR_ADD(&at->dr_den[i], wij * 2.0 * pi * r * (deltao + r - ro));
     }
     h[GS_MDR_EPS_BAR + side] = eps_contact;
-    at->sigmaxx[i] += fn * n[0] * bvec[0] / at->velas[i];
-    at->sigmayy[i] += fn * n[1] * bvec[1] / at->velas[i];
-    at->sigmazz[i] += fn * n[2] * bvec[2] / at->velas[i];
+    GS_MDR_ADD(&at->sigmaxx[i], fn * n[0] * bvec[0] / at->velas[i]);
+    GS_MDR_ADD(&at->sigmayy[i], fn * n[1] * bvec[1] / at->velas[i]);
+    GS_MDR_ADD(&at->sigmazz[i], fn * n[2] * bvec[2] / at->velas[i]);
   }
   return f_mdr + f_bulk;
 }
@@ -363,6 +388,33 @@ GS_FN double gs_mdr_penalty(double alpha)
   return 1.0 / (1.0 + exp(-50.0 * (alpha / GS_PI_VALUE - 0.5)));
 }
 
+/* Screening of three grains i, j, k touching each other (separations dij = x_j - x_i, dik, djk =
+ * x_k - x_j; lengths r_ij, r_ik, r_jk): the contact facing the longest side is seen through the
+ * grain opposite it. Returns which (0: i-j, 1: i-k, 2: j-k) and sets its penalty. */
+GS_FN int gs_mdr_screening(const double *dij, double r_ij, const double *dik, double r_ik, const double *djk,
+                           double r_jk, double *penalty)
+{
+  const double rinv_ij = 1.0 / r_ij, rinv_ik = 1.0 / r_ik, rinv_jk = 1.0 / r_jk;
+  const double r_max = r_ij > r_ik ? (r_ij > r_jk ? r_ij : r_jk) : (r_ik > r_jk ? r_ik : r_jk);
+  double a[3], b[3];
+  int which, k;
+  for (k = 0; k < 3; k++) {
+    if (r_ij == r_max) { /* k in the middle */
+      a[k] = -dik[k] * rinv_ik;
+      b[k] = -djk[k] * rinv_jk;
+    } else if (r_ik == r_max) { /* j in the middle */
+      a[k] = -dij[k] * rinv_ij;
+      b[k] = djk[k] * rinv_jk;
+    } else { /* i in the middle */
+      a[k] = dij[k] * rinv_ij;
+      b[k] = dik[k] * rinv_ik;
+    }
+  }
+  which = r_ij == r_max ? 0 : (r_ik == r_max ? 1 : 2);
+  *penalty = gs_mdr_penalty(acos(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]));
+  return which;
+}
+
 /* Before the forces: one atom's update from the sums of the last step's forces. Sets volumes,
  * total area and the free fraction psi; grows the radius (by a running average of the increment
  * volume conservation asks for, up to 1.5 times the initial radius) while the grain is not
@@ -388,6 +440,98 @@ GS_FN void gs_mdr_atom_update(const gs_model *m, double *radius, double *ro, dou
     if (radius[i] + dr < 1.5 * ro[i] && dr > 0.0) radius[i] += dravg[i];
   }
   acon0[i] = acon1[i];
+}
+
+/* The per-atom state as the adapters keep it (LAMMPS: fix property/atom vectors, stock's names
+ * in this order: Ro, Vcaps, Vgeo, Velas, eps_bar, dRnumerator, dRdenominator, Acon0, Acon1, Atot,
+ * Atot_sum, ddelta_bar, psi, history_setup_flag, sigmaxx, sigmayy, sigmazz, dRavg). */
+enum gs_mdr_vector {
+  GS_MDR_V_RO, GS_MDR_V_VCAPS, GS_MDR_V_VGEO, GS_MDR_V_VELAS, GS_MDR_V_EPS_BAR, GS_MDR_V_DR_NUM, GS_MDR_V_DR_DEN,
+  GS_MDR_V_ACON0, GS_MDR_V_ACON1, GS_MDR_V_ATOT, GS_MDR_V_ATOT_SUM, GS_MDR_V_DDELTA_BAR, GS_MDR_V_PSI,
+  GS_MDR_V_SETUP_FLAG, GS_MDR_V_SIGMAXX, GS_MDR_V_SIGMAYY, GS_MDR_V_SIGMAZZ, GS_MDR_V_DRAVG, GS_MDR_NVECTORS
+};
+
+/* the vectors that the forces sum into */
+#define GS_MDR_NSUMS 9
+GS_FN int gs_mdr_sum_vector(int k)
+{
+  switch (k) {
+    case 0: return GS_MDR_V_VCAPS;
+    case 1: return GS_MDR_V_EPS_BAR;
+    case 2: return GS_MDR_V_DR_NUM;
+    case 3: return GS_MDR_V_DR_DEN;
+    case 4: return GS_MDR_V_ACON1;
+    case 5: return GS_MDR_V_ATOT_SUM;
+    case 6: return GS_MDR_V_SIGMAXX;
+    case 7: return GS_MDR_V_SIGMAYY;
+    default: return GS_MDR_V_SIGMAZZ;
+  }
+}
+
+/* the vectors that ghost atoms need of their owners' update before the forces */
+#define GS_MDR_NGHOST 5
+GS_FN int gs_mdr_ghost_vector(int k)
+{
+  switch (k) {
+    case 0: return GS_MDR_V_VGEO;
+    case 1: return GS_MDR_V_VELAS;
+    case 2: return GS_MDR_V_ACON0;
+    case 3: return GS_MDR_V_ATOT;
+    default: return GS_MDR_V_PSI;
+  }
+}
+
+/* The arrays the forces read and sum, from the vectors. */
+GS_FN gs_mdr_atoms gs_mdr_atoms_of(double *const *v)
+{
+  gs_mdr_atoms a;
+  a.ro = v[GS_MDR_V_RO];
+  a.vgeo = v[GS_MDR_V_VGEO];
+  a.velas = v[GS_MDR_V_VELAS];
+  a.acon0 = v[GS_MDR_V_ACON0];
+  a.psi = v[GS_MDR_V_PSI];
+  a.ddelta_bar = v[GS_MDR_V_DDELTA_BAR];
+  a.vcaps = v[GS_MDR_V_VCAPS];
+  a.eps_bar = v[GS_MDR_V_EPS_BAR];
+  a.dr_num = v[GS_MDR_V_DR_NUM];
+  a.dr_den = v[GS_MDR_V_DR_DEN];
+  a.acon1 = v[GS_MDR_V_ACON1];
+  a.atot_sum = v[GS_MDR_V_ATOT_SUM];
+  a.sigmaxx = v[GS_MDR_V_SIGMAXX];
+  a.sigmayy = v[GS_MDR_V_SIGMAYY];
+  a.sigmazz = v[GS_MDR_V_SIGMAZZ];
+  return a;
+}
+
+/* Atom i (owned or not) at the start of a step, before the forces: a new atom (setup flag 0) takes
+ * its radius as its initial radius, with zero state; an owned atom is then updated from the last
+ * step's sums, except in a run's setup, which repeats the last step's forces (sums used already). */
+GS_FN void gs_mdr_atom_begin_step(const gs_model *m, double *radius, double *const *v, int i, int owned, int setup)
+{
+  int created = 0, k;
+  if (v[GS_MDR_V_SETUP_FLAG][i] < 1e-16) {
+    v[GS_MDR_V_RO][i] = radius[i];
+    /* (stock keeps dRavg, which a created atom may inherit from an atom that left its slot) */
+    v[GS_MDR_V_ACON0][i] = v[GS_MDR_V_DDELTA_BAR][i] = v[GS_MDR_V_DRAVG][i] = 0.0;
+    for (k = 0; k < GS_MDR_NSUMS; k++) v[gs_mdr_sum_vector(k)][i] = 0.0;
+    v[GS_MDR_V_SETUP_FLAG][i] = 1.0;
+    created = 1;
+  }
+  if (owned && (!setup || created))
+    gs_mdr_atom_update(m, radius, v[GS_MDR_V_RO], v[GS_MDR_V_VGEO], v[GS_MDR_V_VELAS], v[GS_MDR_V_VCAPS],
+                       v[GS_MDR_V_EPS_BAR], v[GS_MDR_V_DR_NUM], v[GS_MDR_V_DR_DEN], v[GS_MDR_V_ACON0],
+                       v[GS_MDR_V_ACON1], v[GS_MDR_V_ATOT], v[GS_MDR_V_ATOT_SUM], v[GS_MDR_V_PSI],
+                       v[GS_MDR_V_DRAVG], i);
+}
+
+/* Atom i after its update reached the ghosts: this step's sums start from zero (not in a setup,
+ * whose forces do not sum). */
+GS_FN void gs_mdr_atom_clear_sums(double *const *v, int i, int setup)
+{
+  int k;
+  v[GS_MDR_V_DDELTA_BAR][i] = 0.0;
+  if (!setup)
+    for (k = 0; k < GS_MDR_NSUMS; k++) v[gs_mdr_sum_vector(k)][i] = 0.0;
 }
 
 #endif

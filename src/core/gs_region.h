@@ -529,11 +529,13 @@ GS_FN void gs_region_row_forget(double *row, int nh, const int *touched, int kep
  * x, v at t+dt; xhalf, vhalf its half-step position and velocity (synchronized ordering). Adds to
  * force and torque and, face by face, what gs_wall_contact_outputs() adds to *heat and writes to
  * output (each unless NULL; output ends with the last face touched, as stock); returns the number of
- * faces touched, or -1 if more than tmax. */
+ * faces touched, or -1 if more than tmax. mdr: the grains' state and the particle's index there
+ * (NULL and unread for other models). */
 GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, double dt, int history_update,
                               const double *x, const double *v, const double *xhalf, const double *vhalf,
                               const double *omega, double radius, double rmass, double *row, double *force,
-                              double *torque, double ti, double twall, double *heat, double *output)
+                              double *torque, double ti, double twall, double *heat, double *output,
+                              const gs_mdr_atoms *mdr, int index)
 {
   const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
   const int dynamic = g->move || g->rotate || g->varshape;
@@ -546,6 +548,10 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   c.dt = dt;
   c.history_update = history_update;
   c.radi = radius;
+  c.mdr_atoms = mdr;
+  c.mdr_i = c.mdr_j = index; /* (a wall has one side: mdr_j and mdr_i_side0 are unread) */
+  c.mdr_i_side0 = 1;
+  c.mdr_yield_unrecorded = 0;
   gs_zero3(c.omegaj);
   gs_zero3(c.dx_half); /* read by the synchronized ordering only */
   /* contacts that ended leave the row before new ones enter it: at most tmax at any time */
@@ -587,6 +593,20 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
     gs_wall_contact_outputs(m, &c, x, radius, ti, twall, heat, output);
   }
   return kept;
+}
+
+/* mdr: adds a particle's contacts with a region wall to its mean surface displacement increment
+ * (*ddelta_bar), face by face; acon0: its contact area at the last step (not zero). */
+GS_FN void gs_region_mdr_surface_increments(const gs_region *g, int size_history, const double *x, double radius,
+                                            double *row, double acon0, double *ddelta_bar)
+{
+  gs_region_contact faces[GS_REGION_MAX_CONTACTS];
+  int nc = 0, ic;
+  if (gs_region_match(g, x)) nc = gs_region_surface(g, x, radius, faces);
+  for (ic = 0; ic < nc; ic++) {
+    const double *h = gs_region_row_find(row, size_history, faces[ic].iwall);
+    if (h) *ddelta_bar += gs_mdr_wall_surface_increment(h, radius, faces[ic].r, acon0); /* (none yet: new) */
+  }
 }
 
 #ifdef __cplusplus

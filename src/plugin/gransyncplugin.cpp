@@ -12,6 +12,7 @@
 #include "pair_granular_sync.h"
 
 #ifdef GRANSYNC_KOKKOS
+#include "fix_granular_mdr_sync_kokkos.h"
 #include "fix_neigh_history_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "fix_wall_gran_sync_kokkos.h"
@@ -60,6 +61,11 @@ template <class DeviceType> static Pair *pair_granular_sync_kokkos_creator(LAMMP
 template <class DeviceType> static Fix *fix_nve_sphere_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixNVESphereSyncKokkos<DeviceType>(lmp, argc, argv);
+}
+
+template <class DeviceType> static Fix *fix_granular_mdr_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixGranularMDRSyncKokkos<DeviceType>(lmp, argc, argv);
 }
 
 template <class DeviceType> static Fix *fix_neigh_history_sync_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
@@ -136,6 +142,15 @@ static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsp
   (*register_plugin)(&plugin, lmp);
   plugin.name = "NEIGH_HISTORY/SYNC/KK/HOST";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_neigh_history_sync_kokkos_creator<GransyncHostType>;
+  (*register_plugin)(&plugin, lmp);
+
+  // mdr's per-atom state (created by granular/sync/kk itself)
+  plugin.name = "granular/mdr/sync/kk/device";
+  plugin.info = "per-atom state of granular/sync/kk's mdr model";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_granular_mdr_sync_kokkos_creator<LMPDeviceType>;
+  (*register_plugin)(&plugin, lmp);
+  plugin.name = "granular/mdr/sync/kk/host";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_granular_mdr_sync_kokkos_creator<GransyncHostType>;
   (*register_plugin)(&plugin, lmp);
 }
 #endif

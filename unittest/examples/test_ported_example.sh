@@ -7,6 +7,7 @@
 #    reference log (written by tools/example_logs.sh with this build's physics), to 1e-6 relative;
 #    with STEPS = all, the whole input runs and every run's rows are compared in order.
 #   test_ported_example.sh LMP PORT_DIR NAME LAMMPS_INPUT STEPS
+#   LMP_FLAGS: more command-line flags for LMP (e.g. the /kk styles: -k on t 1 -sf kk)
 set -e
 lmp=$1 dir=$2 name=$3 original=$4 steps=$5
 work=$(mktemp -d)
@@ -28,7 +29,9 @@ if [ $all = 1 ]; then
 else
   sed -e "0,/^run[[:space:]]/s/^run[[:space:]].*/run $steps/" -e '/^run[[:space:]]/{x;s/^/x/;/^xx/{x;d};x}' "$dir/in.$name" > "$work/in.$name"
 fi
-(cd "$dir" && "$lmp" -in "$work/in.$name" -log none -echo none -nocite > "$work/out" 2>&1) || {
+# (LMP_FLAGS split into words on purpose)
+# shellcheck disable=SC2086
+(cd "$dir" && "$lmp" ${LMP_FLAGS:-} -in "$work/in.$name" -log none -echo none -nocite > "$work/out" 2>&1) || {
   tail -n 5 "$work/out"
   echo "FAILED: the port did not run"
   exit 1

@@ -24,12 +24,14 @@
  *  pair_local: compute pair/local on /kk after each of several runs, against the CPU style.
  *  heat:    heat conduction between the grains, with a floor and a region lid (on the device and on the
  *           host), and the walls' contacts output with its heat column.
+ *  mdr:     the mdr model (its per-atom state, screening, radius growth) in a die pressed by a punch,
+ *           region walls, both orderings.
  *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
  *           stress; dump) every 10 and every 1000 steps ends bitwise equal; on CPU threads too,
  *           where each thread adds the contacts of its own block of rows in a fixed order.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
- *        region | regions | extra | pair_local | cadence
+ *        region | regions | extra | pair_local | cadence | heat | mdr
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
  *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
  *   Kokkos ones on the host (-pk kokkos comm host), default device;
@@ -611,20 +613,19 @@ static void errors(void)
   GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
   lammps_close(kk);
 
-  /* mdr's per-atom state is the host's: the /kk pair and region wall refuse it */
+  /* the CPU mdr pair in a Kokkos run: its state in LAMMPS' Kokkos-managed per-atom vectors (a plain
+   * fix property/atom there reallocates them with the C library: an abort) */
   kk = kk_open();
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync");
+  gs_lines(kk, "units lj;atom_style sphere 1;newton off;boundary p p p;comm_modify vel yes;"
+                "region box block 0 4 0 4 0 4;create_box 1 box;create_atoms 1 single 1 1 1;"
+                "create_atoms 1 single 1.9 1 1;set group all density 1.0;timestep 1e-4");
+  gs_lines(kk, "pair_style granular/sync/kk/host");
   gs_cmd(kk, "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5");
-  msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "granular/sync/kk: normal mdr is not supported on the device") != NULL, "mdr pair: '%s'", msg);
-  lammps_close(kk);
-  kk = kk_open();
-  gs_lines(kk, base);
-  gs_cmd(kk, "region bowl sphere 0 0 0 3 side in units box");
-  msg = gs_cmd_error(kk, "fix bowl all wall/gran/sync/region/kk granular mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 "
-                         "tangential linear_history 800 0.5 0.5 region bowl");
-  GS_CHECK(strstr(msg, "region/kk: normal mdr is not supported on the device") != NULL, "mdr region wall: '%s'", msg);
+  gs_lines(kk, "comm_modify vel yes;run 0 post no;suffix off;pair_style granular/sync");
+  gs_cmd(kk, "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5");
+  msg = gs_cmd_error(kk, "run 10 post no");
+  GS_CHECK(msg[0] == '\0' && lammps_get_natoms(kk) == 2.0, "CPU mdr pair after a /kk one, in a Kokkos run: "
+           "runs ('%s')", msg);
   lammps_close(kk);
 
   {
@@ -808,6 +809,148 @@ static void regions(void)
   }
 }
 
+/* A die of mdr grains (the spirit of LAMMPS' examples/granular/in.tableting.200, smaller and faster):
+ * 63 spheres of diameters 1.6 to 2.1 mm, 7 layers of 9, with random velocities in a cylindrical die
+ * (region wall), pressed by a punch (plane region wall) descending at 2.5 m/s, 4e-6 s steps;
+ * adhesion between the grains, none with the walls; rolling resistance (oriented history). */
+#define MDR_DIE_MODEL "mdr 5e6 0.4 1.9e5 %s 0.5 0.2 damping mdr 1 tangential linear_history 1571 1.0 %s rolling sds 1.9 0.0 0.6"
+
+/* what a restart file of the die does not hold: neighbor settings, the punch and its motion, the walls,
+ * the other fixes
+ * (';'-separated commands, into setup) */
+static void mdr_die_fixes(char *setup, size_t size, const char *ordering)
+{
+  char coeff[512];
+  snprintf(coeff, sizeof(coeff), MDR_DIE_MODEL, "0", "0.1");
+  snprintf(setup, size,
+           "neighbor 1e-3 bin;neigh_modify every 1 delay 0 check yes;variable punch equal -2.5*time;"
+           "region floor plane 0 0 0 0 0 1 side in units box;"
+           "region punch plane 0 0 0.0165 0 0 -1 side in move NULL NULL v_punch units box;"
+           "region die cylinder z 0 0 0.0043 -0.001 0.02 side in units box;"
+           "fix floor all wall/gran/sync/region granular %s region floor contacts ordering %s;"
+           "fix punch all wall/gran/sync/region granular %s region punch contacts ordering %s;"
+           "fix die all wall/gran/sync/region granular %s region die ordering %s;"
+           "fix integrate all nve/sphere/sync;fix gravity all gravity 9.81 vector 0 0 -1",
+           coeff, ordering, coeff, ordering, coeff, ordering);
+}
+
+static void mdr_die(void *lmp, const char *ordering)
+{
+  gs_lines(lmp, "units si;atom_style sphere 1;atom_modify map array;comm_modify vel yes;newton off;boundary f f f;"
+                "region box block -0.005 0.005 -0.005 0.005 -0.001 0.02;create_box 1 box;"
+                "lattice sc 0.00215;region fill cylinder z 0 0 0.0031 0.001 0.016 units box;"
+                "create_atoms 1 region fill;variable d atom 0.0016+0.0005*random(0,1,4711);set group all diameter v_d;"
+                "set group all density 1560;variable vx atom 0.3*(random(0,1,17)-0.5);"
+                "variable vy atom 0.3*(random(0,1,19)-0.5);variable vz atom 0.3*(random(0,1,23)-0.5);"
+                "velocity all set v_vx v_vy v_vz;timestep 4e-6");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  {
+    char coeff[512];
+    snprintf(coeff, sizeof(coeff), MDR_DIE_MODEL, "2", "0.7");
+    gs_cmd(lmp, "pair_coeff * * %s", coeff);
+  }
+  {
+    char setup[4096];
+    mdr_die_fixes(setup, sizeof(setup), ordering);
+    gs_lines(lmp, setup);
+  }
+  count_contacts(lmp);
+}
+
+/* the die on /kk after 300 steps */
+static void *ran_mdr_die(void)
+{
+  void *lmp = kk_open();
+  mdr_die(lmp, "synchronized");
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+/* largest relative difference of per-atom vectors (mdr's state, radius) of two runs */
+static double vectors_diff(void *a, void *b, const char *const *names, int n)
+{
+  const int natoms = (int) lammps_get_natoms(a);
+  double worst = 0.0, *va = (double *) malloc(sizeof(double) * (size_t) natoms),
+         *vb = (double *) malloc(sizeof(double) * (size_t) natoms);
+  int k;
+  for (k = 0; k < n; k++) {
+    lammps_gather(a, (char *) names[k], 1, 1, va);
+    lammps_gather(b, (char *) names[k], 1, 1, vb);
+    worst = fmax(worst, gs_maxrel(vb, va, natoms));
+  }
+  free(va);
+  free(vb);
+  return worst;
+}
+
+/* mdr on /kk against the CPU styles: the die pressed for 1000 steps, both orderings: the state,
+ * the grains' mdr state and radii every 250 steps, and the walls' contacts outputs (with mdr's
+ * contact area). That the model acts: grains yield and grow (largest radius over initial radius),
+ * and the punch carries load. */
+static void mdr(void)
+{
+  double allowed = tolerance;
+  static const char *const state[] = {"radius", "d_Ro", "d_psi", "d_Acon1", "d_Atot", "d_Vgeo", "d_Velas",
+                                      "d_sigmazz", "d_ddelta_bar", "d_dRavg"};
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o;
+  /* Several threads add mdr's per-atom sums and screening penalties atomically, in an order that
+   * varies from run to run (as a GPU adds forces); the die amplifies that. Allowed: the CPU style's
+   * own departure over the same 1000 steps when the positions move by about 5 ulp (1e-18 m), times
+   * 100. One host thread adds in the CPU style's order: bitwise equal (1e-10 allowed); the
+   * split-memory build's emulated GPU (GRANSYNC_KOKKOS_GPUS) may run its device on several. */
+  if (strcmp(threads, "1") != 0 || gpu_atomics || getenv("GRANSYNC_KOKKOS_GPUS")) {
+    void *a = gs_lmp_open(), *b = gs_lmp_open();
+    double departure;
+    mdr_die(a, "synchronized");
+    mdr_die(b, "synchronized");
+    gs_cmd(b, "displace_atoms all random 1e-18 1e-18 1e-18 4711 units box");
+    departure = gs_run_diff_close(a, b, 1000, 1);
+    allowed = fmax(tolerance, 100.0 * departure);
+    if (gs_rank() == 0)
+      printf("mdr die: the CPU style's own departure after 1000 steps from a 1e-18 m perturbation is %.1e; "
+             "allowed %.1e\n", departure, allowed);
+  }
+  for (o = 0; o < 2; o++) {
+    void *cpu = gs_lmp_open(), *kk = kk_open();
+    output_watch watch = {{"floor", "punch"}, 2, 9, {0}, 0.0};
+    double worst = 0.0, vectors = 0.0, contacts = 0.0, growth, load;
+    int block;
+    mdr_die(cpu, orderings[o]);
+    mdr_die(kk, orderings[o]);
+    gs_lines(kk, "variable ratio atom radius/d_Ro;compute growth all reduce max v_ratio;variable growth equal "
+                 "c_growth;compute load all reduce sum f_punch[4];variable load equal c_load");
+    for (block = 0; block < 4; block++) {
+      gs_cmd(cpu, "run 250 pre %s post no", block ? "no" : "yes");
+      gs_cmd(kk, "run 250 pre %s post no", block ? "no" : "yes");
+      worst = fmax(worst, gs_state_diff(cpu, kk, 1));
+      vectors = fmax(vectors, vectors_diff(cpu, kk, state, (int) (sizeof(state) / sizeof(state[0]))));
+      watch_outputs(cpu, kk, &watch);
+    }
+    contacts = *(double *) lammps_extract_compute(kk, "ncontacts", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+    growth = gs_var(kk, "growth");
+    load = gs_var(kk, "load");
+    GS_CHECK(worst <= allowed && vectors <= allowed && watch.worst <= allowed && growth > 1.0 + 1e-6 &&
+                 fabs(load) > 0.0 && watch.most_touching[1] > 0,
+             "mdr die, %-12s: /kk equals the CPU styles: state %.1e, mdr state and radii %.1e, walls' contacts %.1e "
+             "(%.0f contact ends, radii grown up to %.6f, punch load %.2e N, %d grains on it)",
+             orderings[o], worst, vectors, watch.worst, contacts, growth, fabs(load), watch.most_touching[1]);
+    lammps_close(cpu);
+    lammps_close(kk);
+  }
+  /* the grains' mdr state (fix property/atom/kk), contact and wall histories through a restart file */
+  {
+    void *writer = ran_mdr_die();
+    char setup[4096];
+    double diff;
+    mdr_die_fixes(setup, sizeof(setup), "synchronized");
+    diff = gs_restart_diff(writer, ran_mdr_die(), kk_open(), "gs_kokkos_mdr.restart", setup, "", 300, 1);
+    GS_CHECK(diff <= allowed, "mdr die: a /kk run continued from its restart file equals the unsplit run (max rel "
+             "diff %.1e after 300 steps)", diff);
+    lammps_close(writer);
+  }
+}
+
 /* compute pair/local after several runs: each run's setup restarts LAMMPS' neighbor build counter,
  * so two runs with as many builds each must not share the /kk style's host copy of the list */
 static void pair_local(void)
@@ -893,7 +1036,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence | heat\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat | mdr\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -924,6 +1067,8 @@ int main(int argc, char **argv)
     cadence();
   else if (strcmp(argv[2], "heat") == 0)
     heat();
+  else if (strcmp(argv[2], "mdr") == 0)
+    mdr();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);

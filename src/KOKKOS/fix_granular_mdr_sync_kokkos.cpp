@@ -1,0 +1,370 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Kokkos adapter of fix granular/mdr/sync: the atom update, the screening and the pair contacts'
+   surface increments run on the device through the core (src/core/gs_mdr.h), on the state's
+   device copy (fix property/atom/kk vectors), and so do the region walls' increments where the
+   wall runs on the device (wall/gran/sync/region/kk on the shapes the core knows), and the forward
+   communications where LAMMPS' Kokkos communication runs there.
+
+   The state's vectors are LAMMPS' custom per-atom vectors, which LAMMPS' Kokkos communication
+   exchanges and sends to ghosts on the host only ("legacy" communication): between the exchange
+   and the neighbor build their host copy is written. This fix keeps the DualView's flags right
+   around that: host synced before, host marked modified after, and marked modified at every
+   growth in between, which would otherwise copy the unflagged device side over the host's
+   new values.
+
+   Pair history is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots
+   whose transfer factor is +1 (pair_granular_sync_kokkos.cpp): mdr's slots all are.
+------------------------------------------------------------------------- */
+
+#include "fix_granular_mdr_sync_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "comm.h"
+#include "kokkos.h"
+#include "error.h"
+#include "fix_neigh_history_sync_kokkos.h"
+#include "fix_wall_gran_sync_region_kokkos.h"
+#include "neigh_list_kokkos.h"
+#include "pair_granular_sync.h"
+#include "update.h"
+
+#include "gransync_kokkos_check.h"
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+template <class DeviceType>
+FixGranularMDRSyncKokkos<DeviceType>::FixGranularMDRSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
+    FixGranularMDRSync((require_matching_kokkos(lmp->error, "pair granular/sync/kk with normal mdr"), lmp), narg,
+                       arg),
+    host_written(false)
+{
+  kokkosable = 1;
+  forward_comm_device = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = EMPTY_MASK;
+  datamask_modify = EMPTY_MASK;
+  // before the state's fix property/atom registers its own: this fix's grow_arrays() runs first
+  atom->add_callback(Atom::GROW);
+}
+
+template <class DeviceType> FixGranularMDRSyncKokkos<DeviceType>::~FixGranularMDRSyncKokkos()
+{
+  atom->delete_callback(id, Atom::GROW);
+}
+
+template <class DeviceType> int FixGranularMDRSyncKokkos<DeviceType>::setmask()
+{
+  return FixGranularMDRSync::setmask() | PRE_EXCHANGE | POST_NEIGHBOR;
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::init()
+{
+  FixGranularMDRSync::init();
+  // the core reads each vector as one contiguous array
+  if (atomKK->k_dvector.template view<DeviceType>().stride(1) != 1)
+    error->all(FLERR, "pair granular/sync/kk with normal mdr needs LAMMPS' per-atom vectors laid out atom after "
+                      "atom on the device (KOKKOS_LAYOUT=legacy)");
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::setup_pre_exchange()
+{
+  pre_exchange();
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::pre_exchange()
+{
+  atomKK->sync(Host, DVECTOR_MASK);
+  atomKK->modified(Host, DVECTOR_MASK);
+  host_written = true;
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::setup_post_neighbor()
+{
+  post_neighbor();
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::post_neighbor()
+{
+  if (host_written) atomKK->modified(Host, DVECTOR_MASK);
+  host_written = false;
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::grow_arrays(int /*nmax*/)
+{
+  if (host_written) atomKK->modified(Host, DVECTOR_MASK);
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::set_arrays(int i)
+{
+  atomKK->sync(Host, DVECTOR_MASK);
+  FixGranularMDRSync::set_arrays(i);
+  atomKK->modified(Host, DVECTOR_MASK);
+}
+
+template <class DeviceType>
+typename FixGranularMDRSyncKokkos<DeviceType>::Vectors FixGranularMDRSyncKokkos<DeviceType>::device_vectors() const
+{
+  auto d_dvector = atomKK->k_dvector.template view<DeviceType>();
+  Vectors v;
+  // (pointer arithmetic: a device view's operator() is not callable on the host of a GPU build)
+  for (int k = 0; k < GS_MDR_NVECTORS; k++) v.v[k] = d_dvector.data() + (size_t) index[k] * d_dvector.stride(0);
+  return v;
+}
+
+template <class DeviceType> gs_mdr_atoms FixGranularMDRSyncKokkos<DeviceType>::atoms_on_device() const
+{
+  return gs_mdr_atoms_of(device_vectors().v);
+}
+
+// sends stage 0 (the update), 1 (ddelta_bar) or 2 (radius) to the ghosts: on the device where
+// LAMMPS' Kokkos communication does it there, else through the host copies
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::forward_comm(int stage, int size)
+{
+  comm_stage = stage;
+  comm->forward_comm(this, size);
+}
+
+template <class DeviceType> uint64_t FixGranularMDRSyncKokkos<DeviceType>::stage_mask() const
+{
+  return comm_stage == 2 ? RADIUS_MASK : DVECTOR_MASK;
+}
+
+template <class DeviceType>
+int FixGranularMDRSyncKokkos<DeviceType>::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
+{
+  atomKK->sync(Host, stage_mask());
+  return FixGranularMDRSync::pack_forward_comm(n, list, buf, pbc_flag, pbc);
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::unpack_forward_comm(int n, int first, double *buf)
+{
+  atomKK->sync(Host, stage_mask());
+  FixGranularMDRSync::unpack_forward_comm(n, first, buf);
+  atomKK->modified(Host, stage_mask());
+}
+
+template <class DeviceType>
+int FixGranularMDRSyncKokkos<DeviceType>::pack_forward_comm_kokkos(int n, DAT::tdual_int_1d k_sendlist,
+                                                                   DAT::tdual_double_1d &k_buf, int /*pbc_flag*/,
+                                                                   int * /*pbc*/)
+{
+  atomKK->sync(execution_space, stage_mask());
+  const auto d_sendlist = k_sendlist.template view<DeviceType>();
+  const auto d_buf = k_buf.template view<DeviceType>();
+  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  const Vectors v = device_vectors();
+  const int stage = comm_stage, size = stage == 0 ? GS_MDR_NGHOST : 1;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
+        const int j = d_sendlist(m);
+        if (stage == 0)
+          for (int k = 0; k < GS_MDR_NGHOST; k++) d_buf(GS_MDR_NGHOST * m + k) = v.v[gs_mdr_ghost_vector(k)][j];
+        else if (stage == 1)
+          d_buf(m) = v.v[GS_MDR_V_DDELTA_BAR][j];
+        else
+          d_buf(m) = d_radius(j);
+      });
+  return size * n;
+}
+
+template <class DeviceType>
+void FixGranularMDRSyncKokkos<DeviceType>::unpack_forward_comm_kokkos(int n, int first, DAT::tdual_double_1d &k_buf)
+{
+  atomKK->sync(execution_space, stage_mask());
+  const auto d_buf = k_buf.template view<DeviceType>();
+  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  const Vectors v = device_vectors();
+  const int stage = comm_stage;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
+        if (stage == 0)
+          for (int k = 0; k < GS_MDR_NGHOST; k++) v.v[gs_mdr_ghost_vector(k)][first + m] = d_buf(GS_MDR_NGHOST * m + k);
+        else if (stage == 1)
+          v.v[GS_MDR_V_DDELTA_BAR][first + m] = d_buf(m);
+        else
+          d_radius(first + m) = d_buf(m);
+      });
+  atomKK->modified(execution_space, stage_mask());
+}
+
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::pre_force(int /*vflag*/)
+{
+  const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
+  const gs_model m = mdr_model();
+  const int setup = update->setupflag;
+
+  // LAMMPS' Kokkos forward communication of atoms on the device leaves out the radius of atom_style
+  // sphere 1 (its CPU communication sends it at every step): send it here, as that would have
+  if (!lmp->kokkos->forward_comm_legacy) forward_comm(2, 1);
+
+  atomKK->sync(execution_space, RADIUS_MASK | DVECTOR_MASK);
+  double *radius = atomKK->k_radius.template view<DeviceType>().data();
+  const Vectors v = device_vectors();
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nall),
+      KOKKOS_LAMBDA(const int i) { gs_mdr_atom_begin_step(&m, radius, v.v, i, i < nlocal, setup); });
+  atomKK->modified(execution_space, RADIUS_MASK | DVECTOR_MASK);
+  forward_comm(0, GS_MDR_NGHOST);
+
+  atomKK->sync(execution_space, DVECTOR_MASK);
+  const Vectors w = device_vectors();
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nall), KOKKOS_LAMBDA(const int i) { gs_mdr_atom_clear_sums(w.v, i, setup); });
+  if (!setup) {
+    screen_contacts_on_device();
+    sum_surface_increments_on_device();
+  }
+  atomKK->modified(execution_space, DVECTOR_MASK);
+  // the region walls' parts, in the CPU fix's order: on the device where the wall runs there
+  for (FixWallGranSyncRegion *wall : walls) {
+    if (setup) break;
+    auto *device_wall = dynamic_cast<FixWallGranSyncRegionKokkos<DeviceType> *>(wall);
+    if (device_wall && device_wall->runs_on_device()) {
+      atomKK->sync(execution_space, DVECTOR_MASK);
+      const Vectors u = device_vectors();
+      device_wall->add_mdr_surface_increments(u.v[GS_MDR_V_ACON0], u.v[GS_MDR_V_DDELTA_BAR]);
+      atomKK->modified(execution_space, DVECTOR_MASK);
+    } else {
+      atomKK->sync(Host, X_MASK | RADIUS_MASK | MASK_MASK | DVECTOR_MASK);
+      sum_wall_surface_increments(wall);
+      atomKK->modified(Host, DVECTOR_MASK);
+    }
+  }
+  forward_comm(1, 1);
+}
+
+template <class DeviceType>
+typename FixGranularMDRSyncKokkos<DeviceType>::PairRows FixGranularMDRSyncKokkos<DeviceType>::pair_rows() const
+{
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(pair->list);
+  const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(pair->history_fix())->packed_rows();
+  return {rows.start, rows.neighbors, rows.values, k_list->d_ilist, k_list->d_numneigh, k_list->inum,
+          pair->get_size_history()};
+}
+
+// the CPU fix's screen_contacts() on the packed rows; a row's contacts get penalties from other
+// rows' threads too, so every add is atomic
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::screen_contacts_on_device()
+{
+  const PairRows r = pair_rows();
+  const auto start = r.start, neighbors = r.neighbors;
+  const auto d_ilist = r.ilist, d_numneigh = r.numneigh;
+  const auto values = r.values;
+  const int inum = r.inum, nh = r.nh, nlocal = atom->nlocal;
+  const double penalty_factor = gs_model_history_transfer_factor(&mdr_model(), GS_MDR_PENALTY);
+  atomKK->sync(execution_space, X_MASK | RADIUS_MASK | TAG_MASK);
+  const auto d_x = atomKK->k_x.template view<DeviceType>();
+  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  const auto d_tag = atomKK->k_tag.template view<DeviceType>();
+
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii) {
+        for (int p = start(ii); p < start(ii) + d_numneigh(d_ilist(ii)); p++) values(nh * p + GS_MDR_PENALTY) = 0.0;
+      });
+
+  // adds a penalty to the contact of row atom a (a row: LAMMPS' Kokkos lists have ilist(ii) = ii) in slot p
+  const auto add = KOKKOS_LAMBDA(const int a, const int b, const int p, const double penalty)
+  {
+    const double sigma = penalty_factor > 0.0 && d_tag(a) > d_tag(b) ? -1.0 : 1.0;
+    Kokkos::atomic_add(&values(nh * p + GS_MDR_PENALTY), sigma * penalty);
+  };
+  int missing = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, inum),
+      KOKKOS_LAMBDA(const int ii, int &miss) {
+        const int i = d_ilist(ii), jnum = d_numneigh(i), first = start(ii);
+        for (int jj = 0; jj < jnum; jj++) {
+          const int j = neighbors(first + jj) & NEIGHMASK;
+          const double dij[3] = {d_x(j, 0) - d_x(i, 0), d_x(j, 1) - d_x(i, 1), d_x(j, 2) - d_x(i, 2)};
+          const double r_ij = sqrt(gs_dot3(dij, dij));
+          if (d_radius(i) + d_radius(j) - r_ij < 0.0) continue;
+          for (int kk = jj + 1; kk < jnum; kk++) {
+            const int k = neighbors(first + kk) & NEIGHMASK;
+            const double dik[3] = {d_x(k, 0) - d_x(i, 0), d_x(k, 1) - d_x(i, 1), d_x(k, 2) - d_x(i, 2)};
+            const double r_ik = sqrt(gs_dot3(dik, dik));
+            if (d_radius(i) + d_radius(k) - r_ik < 0.0) continue;
+            const double djk[3] = {d_x(k, 0) - d_x(j, 0), d_x(k, 1) - d_x(j, 1), d_x(k, 2) - d_x(j, 2)};
+            const double r_jk = sqrt(gs_dot3(djk, djk));
+            if (d_radius(j) + d_radius(k) - r_jk < 0.0) continue;
+            double penalty;
+            const int which = gs_mdr_screening(dij, r_ij, dik, r_ik, djk, r_jk, &penalty);
+            if (which == 0) {
+              add(i, j, first + jj, penalty);
+            } else if (which == 1) {
+              add(i, k, first + kk, penalty);
+            } else if (j < nlocal || k < nlocal) {    // contact j-k, kept by an owned one
+              bool found = false;
+              for (int side = 0; side < 2 && !found; side++) {
+                const int owner = side ? k : j, other = side ? j : k;
+                if (owner >= nlocal || owner >= inum) continue;
+                for (int n = 0; n < d_numneigh(owner); n++)
+                  if ((neighbors(start(owner) + n) & NEIGHMASK) == other) {
+                    add(owner, other, start(owner) + n, penalty);
+                    found = true;
+                    break;
+                  }
+              }
+              if (!found) miss++;
+            }
+          }
+        }
+      },
+      missing);
+  if (missing)
+    error->one(FLERR, "pair granular/sync/kk, normal mdr: {} touching pairs are not in each other's neighbor list; "
+               "build neighbor lists more often or with a larger skin", missing);
+}
+
+// the CPU fix's sum_surface_increments(): each touching pair adds to both grains (ghosts too)
+template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::sum_surface_increments_on_device()
+{
+  const PairRows r = pair_rows();
+  const auto start = r.start, neighbors = r.neighbors;
+  const auto d_ilist = r.ilist, d_numneigh = r.numneigh;
+  const auto values = r.values;
+  const int inum = r.inum, nh = r.nh;
+  const gs_model m = mdr_model();
+  const auto d_x = atomKK->k_x.template view<DeviceType>();
+  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  const auto d_tag = atomKK->k_tag.template view<DeviceType>();
+  const Vectors v = device_vectors();
+
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii) {
+        const int i = d_ilist(ii), first = start(ii);
+        const double *acon0 = v.v[GS_MDR_V_ACON0];
+        double *ddelta_bar = v.v[GS_MDR_V_DDELTA_BAR];
+        for (int jj = 0; jj < d_numneigh(i); jj++) {
+          const int j = neighbors(first + jj) & NEIGHMASK;
+          gs_contact c;
+          for (int d = 0; d < 3; d++) c.dx[d] = d_x(i, d) - d_x(j, d);
+          c.radi = d_radius(i);
+          c.radj = d_radius(j);
+          if (!gs_pair_touching(&c)) continue;
+          // the history as the CPU style holds it (only the slots read here)
+          const double sigma = d_tag(i) < d_tag(j) ? 1.0 : -1.0;
+          double h[GS_MDR_HISTORY];
+          for (int k = 0; k < GS_MDR_HISTORY; k++)
+            h[k] = values(nh * (first + jj) + k) * (gs_model_history_transfer_factor(&m, k) > 0.0 ? sigma : 1.0);
+          const int side0 = d_tag(i) > d_tag(j) ? i : j, side1 = side0 == i ? j : i;
+          double sum[2];
+          gs_mdr_pair_surface_increments(h, c.radi + c.radj - sqrt(gs_dot3(c.dx, c.dx)), d_radius(side0),
+                                         d_radius(side1), acon0[side0], acon0[side1], sum);
+          Kokkos::atomic_add(&ddelta_bar[side0], sum[0]);
+          Kokkos::atomic_add(&ddelta_bar[side1], sum[1]);
+        }
+      });
+}
+
+namespace LAMMPS_NS {
+template class FixGranularMDRSyncKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class FixGranularMDRSyncKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS
