@@ -29,6 +29,10 @@ static const char *usage =
     "  --velocity V|gravity   characteristic relative velocity (default gravity: sqrt(2 g R_large))\n"
     "  --gravity G            g for --velocity gravity (default 9.81 m/s^2)\n"
     "  --steps-per-contact N  timestep = shortest contact duration / N, N >= 1 (default 40, sec. 5.1)\n"
+    "  --energy-error TOL     instead: N such that loading a contact for one step creates TOL of its\n"
+    "                         kinetic energy (Hanley & O'Sullivan 2016; linear N = pi (4 TOL)^(-1/4),\n"
+    "                         Hertz N = 2.943 (4 TOL)^(-2/5)); hooke also prints the restitution at\n"
+    "                         that step and the coefficient that gives the card's exactly\n"
     "  --xt X                 tangential / normal damping (default sqrt(kt/kn))\n"
     "  --units si|cgs         units of the options and of the printed lines (default si)\n"
     "  --help                 this text\n";
@@ -67,7 +71,7 @@ int main(int argc, char **argv)
   char err[GS_PARAMS_ERRLEN], path[GS_PARAMS_ERRLEN];
   const char *card = NULL;
   double dmin = 0.0, dmax = 0.0, gravity = 0.0, scale = 1.0;
-  int i;
+  int i, steps_given = 0;
 
   gs_params_request_defaults(&req);
   for (i = 1; i < argc; i++) {
@@ -120,6 +124,10 @@ int main(int argc, char **argv)
     } else if (strcmp(opt, "--steps-per-contact") == 0) {
       if (!number(val, 0, &req.steps_per_contact) || req.steps_per_contact < 1.0)
         return bad("--steps-per-contact: '%s' is not a number >= 1", val);
+      steps_given = 1;
+    } else if (strcmp(opt, "--energy-error") == 0) {
+      if (!number(val, 0, &req.energy_error) || !(req.energy_error > 0.0 && req.energy_error < 1.0))
+        return bad("--energy-error: '%s' is not a fraction in (0, 1) (e.g. 1e-6)", val);
     } else if (strcmp(opt, "--xt") == 0) {
       if (!number(val, 0, &req.xt) || req.xt < 0.0) return bad("--xt: '%s' is not a number >= 0", val);
     } else if (strcmp(opt, "--units") == 0) {
@@ -131,6 +139,7 @@ int main(int argc, char **argv)
   }
 
   if (!card) return bad("no material card given");
+  if (steps_given && req.energy_error > 0.0) return bad("give --steps-per-contact or --energy-error, not both");
   if (gravity > 0.0 && req.velocity > 0.0) return bad("--gravity applies to --velocity gravity only, not to a given velocity");
   if (req.ndiameters > 0 && (dmin > 0.0 || dmax > 0.0)) return bad("give --diameters or --dmin/--dmax, not both");
   if (req.ndiameters == 0) {

@@ -27,7 +27,7 @@ using namespace FixConst;
 static constexpr double BIG = 1.0e20;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
+    GranularWall(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   wall.lo = -BIG;
@@ -137,7 +137,7 @@ FixWallGranSync::~FixWallGranSync()
 
 int FixWallGranSync::setmask()
 {
-  return POST_FORCE;
+  return wall_mask;
 }
 
 void FixWallGranSync::init()
@@ -147,6 +147,9 @@ void FixWallGranSync::init()
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
+  if (update->whichflag == 2 && (size_history > 0 || wall.wiggle || wall.shear))
+    error->all(FLERR, "fix wall/gran/sync: minimize needs a wall at rest with a contact model without history "
+                      "(tangential linear_nohistory, no rolling or twisting, normal hooke, hertz, hertz/material or dmt)");
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 
@@ -170,17 +173,27 @@ void FixWallGranSync::post_force(int /*vflag*/)
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
   clear_wall_contacts(this, atom->nlocal);
+  ev_init(energy_eflag, 0);
+  energy_here = 0.0;
 
+  // minimize: at rest (the damping acts on velocities, which a minimization ignores)
+  const bool minimizing = update->whichflag == 2;
+  const double rest[3] = {0.0, 0.0, 0.0};
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
-    if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    if (sync && !minimizing) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
     gs_contact c;
-    const int touching =
-        gs_wall_contact(&model, &wall, &step, x[i], v[i], sync ? xh : x[i], sync ? vh : v[i], omega[i], radius[i],
-                        rmass[i], size_history ? history[i] : nullptr, f[i], torque[i],
-                        heat || peratom_flag ? &c : nullptr);
-    if (touching) add_wall_contact_outputs(this, atom, model, c, i, twall);
+    double *hist = size_history ? history[i] : nullptr;
+    const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
+                                         sync && !minimizing ? vh : vi, wi, radius[i], rmass[i], hist, f[i],
+                                         torque[i], &c);
+    if (!touching) continue;
+    add_wall_contact_outputs(this, atom, model, c, i, twall);
+    const double e = gs_wall_stored_energy(&model, &c, hist);
+    energy_here += e;
+    if (eflag_atom) eatom[i] += e;
   }
 }
 

@@ -20,7 +20,7 @@ FixStyle(wall/gran/sync,FixWallGranSync);
 namespace LAMMPS_NS {
 
 // Granular walls (planes, z cylinder) with the contact models and orderings of granular/sync.
-class FixWallGranSync : public Fix {
+class FixWallGranSync : public GranularWall {
  public:
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSync(class LAMMPS *, int, char **, bool on_device = false);

@@ -35,7 +35,7 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
+    GranularWall(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
     contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false)
 {
   if (on_device && !lmp->kokkos)
@@ -100,7 +100,7 @@ FixWallGranSyncRegion::~FixWallGranSyncRegion()
 
 int FixWallGranSyncRegion::setmask()
 {
-  return POST_FORCE;
+  return wall_mask;
 }
 
 void FixWallGranSyncRegion::init()
@@ -110,6 +110,10 @@ void FixWallGranSyncRegion::init()
     error->all(FLERR, "fix wall/gran/sync/region requires atom attributes radius, rmass and omega (use atom_style sphere)");
   region = domain->get_region_by_id(idregion);
   if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", idregion);
+  if (update->whichflag == 2 && (size_history > 0 || region->dynamic_check()))
+    error->all(FLERR, "fix wall/gran/sync/region: minimize needs a region at rest with a contact model without "
+                      "history (tangential linear_nohistory, no rolling or twisting, normal hooke, hertz, "
+                      "hertz/material or dmt)");
   if (region->tmax != tmax)
     error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
   if (motion_mismatch) {
@@ -166,6 +170,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
 
   const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
   clear_wall_contacts(this, atom->nlocal);
+  ev_init(energy_eflag, 0);
+  energy_here = 0.0;
 
   gs_contact c{};
   c.dt = dt;
@@ -224,7 +230,12 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
 
       c.meff = rmass[i];
       gs_copy3(omega[i], c.omegai);
-      if (sync) {
+      if (update->whichflag == 2) {
+        // minimize: at rest (the damping acts on velocities, which a minimization ignores)
+        gs_zero3(c.omegai);
+        gs_zero3(c.vr);
+        gs_copy3(c.dx, c.dx_half);
+      } else if (sync) {
         double xhalf[3], vi[3];
         half_step_of(i, x, v, offset, vhalf, dt, xhalf, vi);
         gs_sub3(vi, vwall, c.vr);
@@ -251,6 +262,9 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
       add_wall_contact_outputs(this, atom, model, c, i, twall);
+      const double e = gs_contact_stored_energy(&model, &c, hist);
+      energy_here += e;
+      if (eflag_atom) eatom[i] += e;
     }
   }
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "fix wall/gran/sync/region");

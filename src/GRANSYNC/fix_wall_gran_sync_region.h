@@ -23,7 +23,7 @@ namespace LAMMPS_NS {
 // granular/sync. A particle can touch several faces of a region at once; each contact keeps its
 // own history, matched from step to step by the face's index (the region's iwall), in one row of
 // doubles per atom (layout: gs_region_row_history() in src/core/gs_region.h).
-class FixWallGranSyncRegion : public Fix {
+class FixWallGranSyncRegion : public GranularWall {
  public:
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSyncRegion(class LAMMPS *, int, char **, bool on_device = false);

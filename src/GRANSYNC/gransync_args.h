@@ -115,6 +115,42 @@ inline void require_heat_atoms(Error *error, Atom *atom, const char *what)
                       "temperature heatflow' (and fix heat/flow to integrate them)", what);
 }
 
+// What the wall fixes share beyond the contacts:
+// - the stored energy of their contacts, reported as LAMMPS fixes report energy: the fix's global
+//   scalar, added to pe with fix_modify energy yes, and then also per atom (compute pe/atom,
+//   through the fix's eatom); post_force() sums it into energy_here, with eatom when eflag_atom
+//   after ev_init(energy_eflag, 0);
+// - minimize: post_force() at every force evaluation (it evaluates the contacts at rest, and
+//   init() refuses walls whose energy is no potential of the positions).
+class GranularWall : public Fix {
+ public:
+  GranularWall(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
+  {
+    scalar_flag = 1;
+    global_freq = 1;
+    extscalar = 1;
+    energy_global_flag = 1;
+    energy_peratom_flag = 1;
+  }
+  void setup_pre_reverse(int eflag, int vflag) override { pre_reverse(eflag, vflag); }
+  void pre_reverse(int eflag, int /*vflag*/) override { energy_eflag = eflag; }
+  void min_setup(int vflag) override { post_force(vflag); }
+  void min_pre_reverse(int eflag, int vflag) override { pre_reverse(eflag, vflag); }
+  void min_post_force(int vflag) override { post_force(vflag); }
+  double compute_scalar() override
+  {
+    double all = 0.0;
+    MPI_Allreduce(&energy_here, &all, 1, MPI_DOUBLE, MPI_SUM, world);
+    return all;
+  }
+
+ protected:
+  static constexpr int wall_mask = FixConst::POST_FORCE | FixConst::PRE_REVERSE | FixConst::MIN_POST_FORCE |
+                                   FixConst::MIN_PRE_REVERSE;
+  double energy_here = 0.0;    // this rank's atoms, at the last force computation
+  int energy_eflag = 0;        // what the step asks for (pre_reverse(), before post_force())
+};
+
 // The walls' `temperature` keyword, which goes with a heat model: a number or v_name, an
 // equal-style variable evaluated at every step (as stock fix wall/gran).
 struct WallTemperature {

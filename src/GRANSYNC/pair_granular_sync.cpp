@@ -216,6 +216,13 @@ void PairGranularSync::init_style()
 
   // mdr: one model for all type pairs (as stock), whose per-atom state a fix keeps
   mdr_flag = mdr_pairs > 0;
+  // minimize: without contact history the stored energy is a function of the positions, whose
+  // gradient the elastic forces are; a spring's history and a JKR contact's are not (mdr's fix
+  // refuses with its own reason)
+  if (update->whichflag == 2 && use_history && !mdr_flag)
+    error->all(FLERR, "pair granular/sync: minimize needs contact models without history, whose stored energy is "
+                      "a potential (tangential linear_nohistory, no rolling or twisting, normal hooke, hertz, "
+                      "hertz/material or dmt)");
   if (mdr_flag && mdr_pairs != set_pairs)
     error->all(FLERR, "pair granular/sync: normal mdr cannot be combined with other normal models; give every type "
                       "pair the mdr model");
@@ -473,6 +480,7 @@ void PairGranularSync::compute(int eflag, int vflag)
   gs_contact c{};
   c.dt = update->dt;
   c.history_update = update->setupflag == 0;
+  const bool minimizing = update->whichflag == 2;
   gs_mdr_atoms mdr_atoms;
   const tagint *tag = atom->tag;
   if (mdr_flag) {
@@ -517,12 +525,20 @@ void PairGranularSync::compute(int eflag, int vflag)
       if (use_history) touch[jj] = 1;
 
       c.meff = pair_meff(i, j);
-      gs_copy3(omega[i], c.omegai);
-      gs_copy3(omega[j], c.omegaj);
-      if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-        half_step_data(c, i, j, half_offset, half_velocity);
-      else
-        gs_sub3(v[i], v[j], c.vr);
+      if (minimizing) {
+        // the elastic forces alone: the damping acts on velocities, which a minimization ignores
+        gs_zero3(c.omegai);
+        gs_zero3(c.omegaj);
+        gs_zero3(c.vr);
+        gs_copy3(c.dx, c.dx_half);
+      } else {
+        gs_copy3(omega[i], c.omegai);
+        gs_copy3(omega[j], c.omegaj);
+        if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+          half_step_data(c, i, j, half_offset, half_velocity);
+        else
+          gs_sub3(v[i], v[j], c.vr);
+      }
       if (mdr_flag) mdr_sides(c, i, j, tag);
 
       gs_contact_evaluate(m, &c, history);
@@ -546,8 +562,10 @@ void PairGranularSync::compute(int eflag, int vflag)
         heatflow[i] += dq;
         if (newton_pair || j < nlocal) heatflow[j] -= dq;
       }
-      if (evflag)
-        ev_tally_xyz(i, j, nlocal, newton_pair, 0.0, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
+      if (evflag) {
+        const double energy = eflag_either ? factor_lj * gs_contact_stored_energy(m, &c, history) : 0.0;
+        ev_tally_xyz(i, j, nlocal, newton_pair, energy, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
+      }
     }
   }
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync");
@@ -595,6 +613,9 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
     c.mdr_atoms = &mdr_atoms;
     mdr_sides(c, i, j, atom->tag);
   }
+  // the energy of the history as the step left it: evaluating at this moment's velocities may cap a
+  // sliding spring anew
+  const std::vector<double> stored(history);
   gs_contact_evaluate(m, &c, history.data());
 
   fforce = factor_lj * c.fn_total / c.r;
@@ -612,7 +633,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   svector[11] = c.dx[2];
   if (mdr_flag) svector[12] = c.mdr_area;
   if (heat_flag) svector[12 + mdr_flag] = gs_contact_heat(m, &c, atom->temperature[i], atom->temperature[j]);
-  return 0.0;
+  return factor_lj * gs_contact_stored_energy(m, &c, stored.data());
 }
 
 /* ---------------------------------------------------------------------- */

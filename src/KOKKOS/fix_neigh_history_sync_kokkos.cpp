@@ -16,15 +16,25 @@
 
 using namespace LAMMPS_NS;
 
-// LAMMPS' fix keeps the partner arrays private; packing reads them (copy_rows()), newton on fills them
+// LAMMPS' fix keeps the partner arrays private; packing reads them (pack_rows()), newton on fills them
 GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, DAT::tdual_int_1d, k_npartner)
 GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(DevicePartnerValues, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_kkfloat_2d,
                 k_valuepartner)
+// ... and the views its pre_exchange() reads, which post_neighbor() sets (it is replaced here)
+GRANSYNC_EXPOSE(DeviceListFlags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_int_2d,
+                d_firstflag)
+GRANSYNC_EXPOSE(DeviceListValues, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_kkfloat_2d,
+                d_firstvalue)
+GRANSYNC_EXPOSE(DeviceTags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_1d, tag)
 #ifdef LMP_KOKKOS_GPU
 GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, DAT::tdual_int_1d, k_npartner)
 GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(HostPartnerValues, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_kkfloat_2d, k_valuepartner)
+GRANSYNC_EXPOSE(HostListFlags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_int_2d, d_firstflag)
+GRANSYNC_EXPOSE(HostListValues, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_kkfloat_2d,
+                d_firstvalue)
+GRANSYNC_EXPOSE(HostTags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_1d, tag)
 #endif
 
 namespace {
@@ -32,12 +42,18 @@ template <class DeviceType> struct PartnerArrays {
   using Count = gransync_access::DevicePartnerCount;
   using Tags = gransync_access::DevicePartnerTags;
   using Values = gransync_access::DevicePartnerValues;
+  using ListFlags = gransync_access::DeviceListFlags;
+  using ListValues = gransync_access::DeviceListValues;
+  using AtomTags = gransync_access::DeviceTags;
 };
 #ifdef LMP_KOKKOS_GPU
 template <> struct PartnerArrays<LMPHostType> {
   using Count = gransync_access::HostPartnerCount;
   using Tags = gransync_access::HostPartnerTags;
   using Values = gransync_access::HostPartnerValues;
+  using ListFlags = gransync_access::HostListFlags;
+  using ListValues = gransync_access::HostListValues;
+  using AtomTags = gransync_access::HostTags;
 };
 #endif
 }    // namespace
@@ -206,9 +222,29 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::partners
   this->maxexchange = (dnum + 1) * this->maxpartner + 2;
 }
 
+// LAMMPS' post_neighbor() zeroes its whole list-shaped arrays (atoms x longest row x values) and
+// fills them from the partner arrays, and pack_rows() then copied them into the packed rows: on a
+// size-ratio-10 bed most of that memory is padding, and the zeroing was 41% of a /kk mdr run's time
+// on one thread. Here the packed rows are filled from the partner arrays directly; LAMMPS' arrays
+// are only sized (their rows are written back, up to each row's length, before its pre_exchange()
+// reads them).
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::post_neighbor()
 {
-  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::post_neighbor();
+  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  FixNeighHistoryKokkos<DeviceType> *base = this;
+  using Arrays = PartnerArrays<DeviceType>;
+  this->atomKK->sync(this->execution_space, TAG_MASK);
+  base->*member_of(typename Arrays::AtomTags()) = this->atomKK->k_tag.template view<DeviceType>();
+  this->nlocal_neigh = this->atom->nlocal;
+  this->nall_neigh = this->atom->nlocal + this->atom->nghost;
+  if (this->atom->nlocal > this->maxatom || list->maxneighs > (int) this->k_firstflag.extent(1)) {
+    this->maxatom = this->atom->nmax;
+    this->k_firstflag = DAT::tdual_int_2d("neighbor_history:firstflag", this->maxatom, list->maxneighs);
+    this->k_firstvalue =
+        DAT::tdual_kkfloat_2d("neighbor_history:firstvalue", this->maxatom, list->maxneighs * this->dnum);
+    base->*member_of(typename Arrays::ListFlags()) = this->k_firstflag.template view<DeviceType>();
+    base->*member_of(typename Arrays::ListValues()) = this->k_firstvalue.template view<DeviceType>();
+  }
   pack_rows();
 }
 
@@ -219,6 +255,10 @@ template <class View> static void hold(View &view, size_t size, const char *labe
   if (view.extent(0) < size) view = View(label, size + size / 5);
 }
 
+// The new list's rows, packed, with each pair's history from the atoms' partner arrays: a pair
+// gets the history its first atom holds for the second, and is touching only if that record
+// exists and the list marks the pair as possibly in contact (its history bit, or a model acting
+// beyond touching).
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_rows()
 {
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
@@ -228,73 +268,83 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   int slots = 0;
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
   Kokkos::parallel_scan(
-      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, inum),
+      Range(0, inum),
       KOKKOS_LAMBDA(const int ii, int &sum, const bool final) {
         if (final) start(ii) = sum;
         sum += numneigh(ilist(ii));
         if (final && ii == inum - 1) start(inum) = sum;
       },
       slots);
+  const int dnum = this->dnum;
   hold(rows.neighbors, slots, "neigh_history/sync:neighbors");
   hold(rows.touch, slots, "neigh_history/sync:touch");
-  hold(rows.values, (size_t) slots * this->dnum, "neigh_history/sync:values");
-  copy_rows(true);
+  hold(rows.values, (size_t) slots * dnum, "neigh_history/sync:values");
+
+  FixNeighHistoryKokkos<DeviceType> *base = this;
+  using Arrays = PartnerArrays<DeviceType>;
+  auto &k_count = base->*member_of(typename Arrays::Count());
+  auto &k_tags = base->*member_of(typename Arrays::Tags());
+  auto &k_values = base->*member_of(typename Arrays::Values());
+  k_count.template sync<DeviceType>();
+  k_tags.template sync<DeviceType>();
+  k_values.template sync<DeviceType>();
+  const auto npartner = k_count.template view<DeviceType>();
+  const auto partner = k_tags.template view<DeviceType>();
+  const auto partner_values = k_values.template view<DeviceType>();
+  const auto tag = this->atomKK->k_tag.template view<DeviceType>();
+  const auto list_neighbors = list->d_neighbors;
+  const bool use_bit_flag = this->use_bit_flag;
+  const bool beyond_contact = this->pair->beyond_contact;
+  const auto neighbors = rows.neighbors;
+  const auto touch = rows.touch;
+  const auto values = rows.values;
+  Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
+    const int i = ilist(ii);
+    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
+      const int j = list_neighbors(i, jj);
+      neighbors(p) = j;
+      const bool may_touch = !use_bit_flag || beyond_contact || ((j >> HISTBITS) & 1);
+      int m = npartner(i);
+      if (may_touch) {
+        const tagint jtag = tag(j & NEIGHMASK);
+        for (m = 0; m < npartner(i); m++)
+          if (partner(i, m) == jtag) break;
+      }
+      const bool found = m < npartner(i);
+      touch(p) = found;
+      for (int k = 0; k < dnum; k++) values(dnum * p + k) = found ? partner_values(i, dnum * m + k) : 0;
+    }
+  });
   rows_packed = true;
 }
 
+// the packed rows back into LAMMPS' list-shaped arrays, whose pre_exchange() reads them
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_rows()
 {
-  if (rows_packed) copy_rows(false);
-}
-
-// between LAMMPS' arrays and the packed rows: into the rows (with the neighbors) or back. Packing
-// right after LAMMPS' post_neighbor(), a pair's touch flag is 1 only if its partner was found:
-// LAMMPS' Kokkos fix leaves the neighbor's index in the flag of a pair it did not find, which a
-// contact that holds beyond touching (JKR) would read as touching
-template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_rows(const bool pack)
-{
-  if (pack) this->atomKK->sync(this->execution_space, TAG_MASK);
-  const auto tag = this->atomKK->k_tag.template view<DeviceType>();
-  FixNeighHistoryKokkos<DeviceType> *base = this;
-  const auto partner = (base->*member_of(typename PartnerArrays<DeviceType>::Tags())).template view<DeviceType>();
-  const auto npartner = (base->*member_of(typename PartnerArrays<DeviceType>::Count())).template view<DeviceType>();
+  if (!rows_packed) return;
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   const int dnum = this->dnum;
   this->k_firstflag.template sync<DeviceType>();
   this->k_firstvalue.template sync<DeviceType>();
-  const auto list_neighbors = list->d_neighbors;
   const auto list_touch = this->k_firstflag.template view<DeviceType>();
   const auto list_values = this->k_firstvalue.template view<DeviceType>();
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   const auto start = rows.start;
-  const auto neighbors = rows.neighbors;
   const auto touch = rows.touch;
   const auto values = rows.values;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<typename DeviceType::execution_space>(0, list->inum), KOKKOS_LAMBDA(const int ii) {
         const int i = ilist(ii);
         for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
-          if (pack) {
-            neighbors(p) = list_neighbors(i, jj);
-            int found = 0;
-            if (list_touch(i, jj) == 1) {
-              const tagint jtag = tag(list_neighbors(i, jj) & NEIGHMASK);
-              for (int m = 0; m < npartner(i) && !found; m++) found = partner(i, m) == jtag;
-            }
-            touch(p) = found;
-            for (int k = 0; k < dnum; k++) values(dnum * p + k) = list_values(i, dnum * jj + k);
-          } else {
-            list_touch(i, jj) = touch(p);
-            for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
-          }
+          list_touch(i, jj) = touch(p);
+          for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
         }
       });
-  if (!pack) {
-    this->k_firstflag.template modify<DeviceType>();
-    this->k_firstvalue.template modify<DeviceType>();
-  }
+  this->k_firstflag.template modify<DeviceType>();
+  this->k_firstvalue.template modify<DeviceType>();
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit

@@ -23,8 +23,9 @@
    Between re-neighborings the pair style works on the list's rows packed one after another
    (packed_rows()): LAMMPS' arrays give every row the length of the longest, a large grain's, so a
    fine grain's few contacts lay a long row apart (a size-ratio-10 bed: 80 slots per row for 8
-   neighbors on average, 10x the memory traffic). post_neighbor() packs them; pre_exchange()
-   puts them back before LAMMPS' fix reads its arrays.
+   neighbors on average, 10x the memory traffic). post_neighbor() fills them from the partner
+   arrays (LAMMPS' arrays are not filled then); pre_exchange() puts them back before LAMMPS' fix
+   reads its arrays.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
@@ -64,7 +65,6 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   template <class Counts> void count_touching(const Counts &count, int named_below);
   void pack_rows();
   void unpack_rows();
-  void copy_rows(bool pack);
   void partners_with_newton();
 
  protected:

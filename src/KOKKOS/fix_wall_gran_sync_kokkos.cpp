@@ -55,6 +55,8 @@ template <class DeviceType> FixWallGranSyncKokkos<DeviceType>::~FixWallGranSyncK
 template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::init()
 {
   FixWallGranSync::init();
+  if (update->whichflag == 2)
+    error->all(FLERR, "fix wall/gran/sync/kk: minimize runs with the CPU style wall/gran/sync (without '-sf kk')");
   if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "fix wall/gran/sync/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
@@ -91,9 +93,13 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const auto d_heatflow = heat.heat;
   const int columns = peratom_flag ? size_peratom_cols : 0;
   const auto d_output = output.begin(atom->nlocal, columns);
+  ev_init(energy_eflag, 0);
+  const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
+  const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
+  energy_here = 0.0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
         if (!(d_mask(i) & bit)) return;
         double x[3], v[3], xh[3], vh[3], omega[3], f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};
         double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
@@ -114,19 +120,24 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
-                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque,
-                                             with_heat || columns ? &c : nullptr);
-        if (touching)
+                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque, &c);
+        if (touching) {
           gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);
+          const double e = gs_wall_stored_energy(&wall_model, &c, nhistory ? hist : nullptr);
+          stored += e;
+          if (with_atom_energy) d_atom_energy(i, 0) = e;
+        }
         for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
         // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
         for (int k = 0; k < 3; k++) {
           d_f(i, k) += f[k];
           d_torque(i, k) += torque[k];
         }
-      });
+      },
+      energy_here);
   atomKK->modified(execution_space, datamask_modify);
+  atom_energy.end(eatom, atom->nlocal, with_atom_energy);
   k_history.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);
   output.end(array_atom, atom->nlocal, columns);

@@ -43,7 +43,7 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
  private:
   DAT::tdual_double_2d_lr k_history;
   GransyncHeat<DeviceType> heat;
-  GransyncWallOutput<DeviceType> output;
+  GransyncWallOutput<DeviceType> output, atom_energy;
 };
 
 }    // namespace LAMMPS_NS

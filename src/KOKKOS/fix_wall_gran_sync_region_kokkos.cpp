@@ -77,6 +77,9 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::check_
 template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
 {
   FixWallGranSyncRegion::init();
+  if (update->whichflag == 2)
+    error->all(FLERR, "fix wall/gran/sync/region/kk: minimize runs with the CPU style wall/gran/sync/region "
+                      "(without '-sf kk')");
   check_region();
   if (on_device && fix_mdr && !dynamic_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr))
     error->all(FLERR, "fix wall/gran/sync/region/kk with normal mdr needs the grains' mdr state on the device: use "
@@ -174,11 +177,15 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
     if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
   }
   const auto d_mdr_counts = mdr_counts;
+  ev_init(energy_eflag, 0);
+  const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
+  const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
   int overflows = 0;
+  energy_here = 0.0;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
-      KOKKOS_LAMBDA(const int i, int &overflow) {
+      KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
         if (!(d_mask(i) & bit)) return;
         double x[3], v[3], xh[3], vh[3], omega[3], f[3], torque[3];
         for (int k = 0; k < 3; k++) {
@@ -198,16 +205,19 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
           for (int k = 0; k < 3; k++) vh[k] = v[k];
         }
         // forces added face by face onto f(t+dt), in the CPU fix's order
+        double e = 0.0;
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
                                                 sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
                                                 &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
                                                 twall, with_heat ? &d_heatflow(i) : nullptr,
-                                                columns ? &d_output(i, 0) : nullptr, with_mdr ? &mdr_atoms : nullptr,
-                                                i);
+                                                columns ? &d_output(i, 0) : nullptr, &e,
+                                                with_mdr ? &mdr_atoms : nullptr, i);
         if (touched < 0) {
           overflow++;
           return;
         }
+        stored += e;
+        if (with_atom_energy) d_atom_energy(i, 0) = e;
         if (with_mdr && !(Kokkos::isfinite(f[0]) && Kokkos::isfinite(f[1]) && Kokkos::isfinite(f[2])))
           Kokkos::atomic_inc(&d_mdr_counts());
         for (int k = 0; k < 3; k++) {
@@ -215,7 +225,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
           d_torque(i, k) = torque[k];
         }
       },
-      overflows);
+      overflows, energy_here);
   if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
   if (with_mdr) {
     auto h_count = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);
@@ -227,6 +237,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   k_contacts.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);
   output.end(array_atom, atom->nlocal, columns);
+  atom_energy.end(eatom, atom->nlocal, with_atom_energy);
 }
 
 /* ---- per-atom contact records ------------------------------------------------------------------ */

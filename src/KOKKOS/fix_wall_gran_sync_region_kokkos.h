@@ -48,7 +48,7 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
  private:
   DAT::tdual_double_2d_lr k_contacts;
   GransyncHeat<DeviceType> heat;
-  GransyncWallOutput<DeviceType> output;
+  GransyncWallOutput<DeviceType> output, atom_energy;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
   Kokkos::View<int, DeviceType> mdr_counts;    // mdr: atoms whose wall force is not finite
 

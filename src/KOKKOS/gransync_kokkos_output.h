@@ -5,7 +5,8 @@
    The walls' `contacts` output for the /kk walls: the kernel writes each atom's row on the device
    (gs_wall_contact_outputs() of the C core), and the rows are copied at every step into the host
    array that LAMMPS' output, computes and fixes read (array_atom): one copy of `columns` doubles
-   per local atom and step on a GPU, only when the keyword is given.
+   per local atom and step on a GPU, only when the keyword is given. The same for the walls'
+   per-atom energies (one column, into the fix's eatom), only on steps that ask for them.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_GRANSYNC_KOKKOS_OUTPUT_H
@@ -33,8 +34,15 @@ template <class DeviceType> class GransyncWallOutput {
   void end(double **array_atom, int n, int columns)
   {
     if (columns == 0 || n == 0) return;
+    end(array_atom[0], n, columns);
+  }
+
+  // ... given its first value
+  void end(double *values, int n, int columns)
+  {
+    if (columns == 0 || n == 0) return;
     using Host = Kokkos::View<double **, Kokkos::LayoutRight, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-    Kokkos::deep_copy(Host(array_atom[0], n, columns), Kokkos::subview(rows, std::make_pair(0, n), Kokkos::ALL));
+    Kokkos::deep_copy(Host(values, n, columns), Kokkos::subview(rows, std::make_pair(0, n), Kokkos::ALL));
   }
 
  private:

@@ -96,6 +96,7 @@ struct GranularSyncPairKernel {
   typename AT::t_kkfloat_1d_3_randomread v, omega;
   KKScatterView<KK_ACC_FLOAT *[3], typename DAT::t_kkacc_1d_3::array_layout, KKDeviceType, KKScatterSum, Dup> f, torque;
   KKScatterView<KK_ACC_FLOAT *[6], typename DAT::t_kkacc_1d_6::array_layout, KKDeviceType, KKScatterSum, Dup> vatom;
+  KKScatterView<KK_ACC_FLOAT *, typename DAT::t_kkacc_1d::array_layout, KKDeviceType, KKScatterSum, Dup> eatom;
   // heat conduction: temperatures and heat flows of the local and ghost atoms (gransync_kokkos_heat.h)
   Kokkos::View<const double *, DeviceType> temperature;
   KKScatterView<double *, Kokkos::LayoutRight, KKDeviceType, KKScatterSum, Dup> heat;
@@ -121,7 +122,7 @@ struct GranularSyncPairKernel {
     double dt;
     // nreceive: atoms 0 to nreceive - 1 get forces (newton off: the owned ones; on: ghosts too)
     int stride, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, freeze_bit;
-    int vflag_global, vflag_atom;
+    int vflag_global, vflag_atom, eflag_global, eflag_atom;
   } settings;
 
   // CPU threads on a half list: each thread takes one block of consecutive rows and adds straight
@@ -288,6 +289,17 @@ struct GranularSyncPairKernel {
         qi += q;
       }
       if (j < s.nreceive) add(j, -1.0, fij, factor_lj, c.torquej, -q);
+      if (s.eflag_global || s.eflag_atom) {
+        // the springs' energies are squares: the oriented copy gives the same
+        const double e = factor_lj * gs_contact_stored_energy(m, &c, hist);
+        const double share_j = j < s.nreceive ? 0.5 : 0.0;
+        if (s.eflag_global) ev.evdwl += (0.5 + share_j) * e;
+        if (s.eflag_atom) {
+          auto a_eatom = eatom.template access<Access>();
+          a_eatom(i) += 0.5 * e;
+          if (j < s.nreceive) a_eatom(j) += 0.5 * e;
+        }
+      }
       if (s.vflag_global || s.vflag_atom) {
         const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
                              c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
@@ -362,6 +374,7 @@ template <class DeviceType> PairGranularSyncKokkos<DeviceType>::~PairGranularSyn
 {
   if (copymode) return;
   memoryKK->destroy_kokkos(k_vatom, vatom);
+  memoryKK->destroy_kokkos(k_eatom, eatom);
   vatom = nullptr;
 }
 
@@ -378,6 +391,9 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::mdr_
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
 {
   PairGranularSync::init_style();
+  if (update->whichflag == 2)
+    error->all(FLERR, "pair_style granular/sync/kk: minimize runs with the CPU style granular/sync (without "
+                      "'-sf kk' or with 'suffix off' before the pair style)");
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);
@@ -422,6 +438,10 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int
   ev_init(eflag, vflag, 0);
   h_list_current = false;    // the list may have been rebuilt since single() last copied it
   if (d_models.extent(0) != models.size()) upload_models();
+  if (eflag_atom) {
+    memoryKK->destroy_kokkos(k_eatom, eatom);
+    memoryKK->create_kokkos(k_eatom, eatom, maxeatom, "pair:eatom");
+  }
   if (vflag_atom) {
     memoryKK->destroy_kokkos(k_vatom, vatom);
     memoryKK->create_kokkos(k_vatom, vatom, maxvatom, "pair:vatom");
@@ -438,6 +458,11 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int
   else
     select_kernel<HALFTHREAD>(ev);
 
+  if (eflag_global) eng_vdwl += static_cast<double>(ev.evdwl);
+  if (eflag_atom) {
+    k_eatom.template modify<DeviceType>();
+    k_eatom.sync_host();
+  }
   if (vflag_global)
     for (int k = 0; k < 6; k++) virial[k] += static_cast<double>(ev.v[k]);
   if (vflag_atom) {
@@ -543,6 +568,8 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   auto d_torque = atomKK->k_torque.template view<DeviceType>();
   typename AT::t_kkacc_1d_6 d_vatom;
   if (vflag_atom) d_vatom = k_vatom.template view<DeviceType>();
+  typename AT::t_kkacc_1d d_eatom;
+  if (eflag_atom) d_eatom = k_eatom.template view<DeviceType>();
   const int nreceive = force->newton_pair ? atom->nlocal + atom->nghost : atom->nlocal;
   if constexpr (HEAT) {
     // ghosts are read; with newton on they get heat, which fix heat/flow sums into their owners
@@ -563,6 +590,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.heat = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(heat.heat);
   }
   kernel.vatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_vatom);
+  kernel.eatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_eatom);
   kernel.type = atomKK->k_type.template view<DeviceType>();
   kernel.mask = atomKK->k_mask.template view<DeviceType>();
   kernel.tag = atomKK->k_tag.template view<DeviceType>();
@@ -605,6 +633,8 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.settings.freeze_bit = freeze_group_bit;
   kernel.settings.vflag_global = vflag_global;
   kernel.settings.vflag_atom = vflag_atom;
+  kernel.settings.eflag_global = eflag_global;
+  kernel.settings.eflag_atom = eflag_atom;
 
   if constexpr (Kernel::blocks) {
     Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, typename Kernel::TagBlocks>(0, block_rows.extent(0) - 1),
@@ -615,13 +645,14 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     // settled layer under a falling one), so equal index ranges are not equal work
     const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
     constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
-    if (vflag_global || on_host)
+    if (vflag_global || eflag_global || on_host)
       Kokkos::parallel_reduce(rows, kernel, ev);
     else
       Kokkos::parallel_for(rows, kernel);
     if constexpr (HEAT) Kokkos::Experimental::contribute(heat.heat, kernel.heat);
   }
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
+  if (eflag_atom) Kokkos::Experimental::contribute(d_eatom, kernel.eatom);
   if constexpr (HEAT) heat.end(atom->heatflow, nreceive);
   if constexpr (MDR) check_mdr_counts();
 }

@@ -37,6 +37,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   int neighflag;
   Kokkos::View<gs_model *, DeviceType> d_models;    // (ntypes+1)^2, as `models`
   DAT::ttransform_kkacc_1d_6 k_vatom;
+  DAT::ttransform_kkacc_1d k_eatom;
   // host copies of the packed list rows and their history for single(), taken at its first call
   // after a force computation (LAMMPS' build counter neighbor->ncalls restarts at every run's setup)
   typename AT::t_int_1d::host_mirror_type h_numneigh;

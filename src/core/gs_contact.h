@@ -579,6 +579,71 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
   gs_contact_evaluate_as(m, gs_model_kinds(m), c, history);
 }
 
+/* ---- stored energy ----------------------------------------------------------------------------
+ * The elastic energy a contact evaluated by gs_contact_evaluate() holds (its springs after the
+ * step's update): the potential whose derivatives are the elastic forces.
+ * - normal: U(delta) with dU/ddelta the elastic normal force: hooke k d^2/2; hertz and
+ *   hertz/material 2/5 F d; DMT Hertz's less the pull-off force times d; JKR the integral of its
+ *   force along the equilibrium curve from a = 0 (elastic plus surface energy, zero for surfaces
+ *   apart: what remains at pull-off is the adhesion hysteresis, lost when the contact breaks). mdr
+ *   is elastic-plastic, without a potential of the overlap: 0.
+ * - tangential, rolling and twisting springs: k |s|^2 / 2 of the spring s at the stiffness k of
+ *   this step (mindlin: kt a, a the contact radius now; its force-history variants |F|^2 / (2 kt a)).
+ *   A mindlin stiffness changing with a at fixed s is not conservative: the energy that change
+ *   adds or takes shows up as a change of the stored energy, not as work of a force. */
+GS_FN double gs_normal_energy(const gs_model *m, int normal, const gs_contact *c)
+{
+  const double d = c->delta;
+  const double reff = m->geometry == GS_GEOMETRY_WALL && c->radj == 0.0 ? c->radi
+                                                                        : c->radi * c->radj / (c->radi + c->radj);
+  if (normal == GS_NORMAL_HOOKE) return 0.5 * m->kn * d * d;
+  if (normal == GS_NORMAL_HERTZ || normal == GS_NORMAL_HERTZ_MATERIAL) return 0.4 * m->kn * sqrt(d * reff) * d * d;
+  if (normal == GS_NORMAL_DMT) return 0.4 * m->kn * sqrt(d * reff) * d * d - 4.0 * GS_PI_VALUE * m->cohesion * reff * d;
+  if (normal == GS_NORMAL_JKR) {
+    /* F = kn a^3/R - B a^1.5 along d(a) = a^2/R - C a^0.5 (B = 4 sqrt(pi gamma E*), C = 2 sqrt(pi gamma/E*)),
+     * integrated over a: 2 kn a^5/(5 R^2) - 2 B a^3.5/(3 R) + 2 pi gamma a^2 */
+    const double a = c->contact_radius, a2 = a * a;
+    const double b = 4.0 * sqrt(GS_PI_VALUE * m->cohesion * m->emix);
+    return 0.4 * m->kn * a2 * a2 * a / (reff * reff) - 2.0 * b * a2 * a * sqrt(a) / (3.0 * reff) +
+           GS_2PI_VALUE * m->cohesion * a2;
+  }
+  return 0.0;
+}
+
+/* the tangential, rolling and twisting springs' part */
+GS_FN double gs_spring_energy(const gs_model *m, const gs_contact *c, const double *history)
+{
+  double e = 0.0;
+  const double *h;
+  if (m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY) {
+    const double k = m->tangential == GS_TANGENTIAL_LINEAR_HISTORY || m->tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC
+                         ? m->kt
+                         : m->kt * c->contact_radius;
+    h = history + m->hist_tangential;
+    if (m->tangential == GS_TANGENTIAL_MINDLIN_FORCE || m->tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE) {
+      if (k > 0.0) e += 0.5 * gs_dot3(h, h) / k;
+    } else {
+      e += 0.5 * k * gs_dot3(h, h);
+    }
+  }
+  if (m->rolling == GS_ROLLING_SDS) {
+    h = history + m->hist_rolling;
+    e += 0.5 * m->kr * gs_dot3(h, h);
+  }
+  if (m->twisting != GS_TWISTING_NONE) {
+    const double a = c->contact_radius;
+    const double k = m->twisting == GS_TWISTING_MARSHALL ? 0.5 * m->kt * a * a : m->ktw;
+    h = history + m->hist_twisting;
+    e += 0.5 * k * h[0] * h[0];
+  }
+  return e;
+}
+
+GS_FN double gs_contact_stored_energy(const gs_model *m, const gs_contact *c, const double *history)
+{
+  return gs_normal_energy(m, m->normal, c) + gs_spring_energy(m, c, history);
+}
+
 /* Heat flowing into i through a touching contact evaluated by gs_contact_evaluate() (its contact
  * radius a), with temperatures ti and tj (a wall's for a wall): `area` conducts h pi a^2 (tj - ti),
  * `radius` 2 k a (tj - ti), as LAMMPS' heat models, term by term. Heat has no history and reads

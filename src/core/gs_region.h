@@ -528,14 +528,14 @@ GS_FN void gs_region_row_forget(double *row, int nh, const int *touched, int kep
 /* One particle against a region wall, as fix wall/gran/sync/region does it with a LAMMPS region.
  * x, v at t+dt; xhalf, vhalf its half-step position and velocity (synchronized ordering). Adds to
  * force and torque and, face by face, what gs_wall_contact_outputs() adds to *heat and writes to
- * output (each unless NULL; output ends with the last face touched, as stock); returns the number of
- * faces touched, or -1 if more than tmax. mdr: the grains' state and the particle's index there
- * (NULL and unread for other models). */
+ * output (each unless NULL; output ends with the last face touched, as stock) and to *energy (unless
+ * NULL) the contacts' stored energy; returns the number of faces touched, or -1 if more than tmax.
+ * mdr: the grains' state and the particle's index there (NULL and unread for other models). */
 GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, double dt, int history_update,
                               const double *x, const double *v, const double *xhalf, const double *vhalf,
                               const double *omega, double radius, double rmass, double *row, double *force,
                               double *torque, double ti, double twall, double *heat, double *output,
-                              const gs_mdr_atoms *mdr, int index)
+                              double *energy, const gs_mdr_atoms *mdr, int index)
 {
   const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED;
   const int dynamic = g->move || g->rotate || g->varshape;
@@ -591,6 +591,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
     gs_add3(force, c.force, force);
     gs_add3(torque, c.torquei, torque);
     gs_wall_contact_outputs(m, &c, x, radius, ti, twall, heat, output);
+    if (energy) *energy += gs_contact_stored_energy(m, &c, hist);
   }
   return kept;
 }

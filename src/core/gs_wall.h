@@ -131,6 +131,13 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   return 1;
 }
 
+/* The stored energy (gs_contact_stored_energy()) of a contact reported by gs_wall_contact(), with
+ * the history given there. */
+GS_FN double gs_wall_stored_energy(const gs_model *m, const gs_contact *c, const double *history)
+{
+  return gs_contact_stored_energy(m, c, history ? history + (m->normal == GS_NORMAL_JKR) : history);
+}
+
 /* Columns of the walls' `contacts` output: stock fix wall/gran's 8, then as stock the sub-models'
  * extras: mdr's contact area, the heat with heat area or radius. */
 GS_FN int gs_wall_output_columns(const gs_model *m)

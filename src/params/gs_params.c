@@ -2,6 +2,8 @@
  * Contact parameters from material cards and a tolerated overlap (see gs_params.h). */
 #include "gs_params.h"
 
+#include "gs_headon_dem.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -218,7 +220,54 @@ double gs_kt_ratio(double poisson) { return 2.0 * (1.0 - poisson) / (2.0 - poiss
 
 double gs_mindlin_kt(double youngs, double poisson) { return 8.0 * gs_gstar(youngs, poisson); }
 
+double gs_steps_for_energy_error(int model, double tol)
+{
+  if (model == GS_PARAMS_HERTZ) return 2.0 * 1.4716 * pow(4.0 * tol, -0.4);
+  return GS_PARAMS_PI * pow(4.0 * tol, -0.25);
+}
+
+/* one head-on collision through the contact core (src/verify/gs_headon_dem.h) */
+double gs_vv_restitution(double kn, double e, double di, double dj, double density, double dt)
+{
+  char k[64], r[64], err[GS_ERRLEN];
+  const char *words[] = {"hooke", k, r, "damping", "coeff_restitution", "tangential", "linear_nohistory", "0", "0"};
+  gs_model m;
+  gs_headon_params p;
+  snprintf(k, sizeof k, "%.17g", kn);
+  snprintf(r, sizeof r, "%.17g", e);
+  if (gs_model_parse(&m, 9, words, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD, err) != 9) return NAN;
+  p.radi = 0.5 * di;
+  p.radj = 0.5 * dj;
+  p.mi = gs_sphere_mass(density, di);
+  p.mj = gs_sphere_mass(density, dj);
+  p.v0 = 1.0; /* a linear contact's restitution does not depend on it */
+  p.dt = dt;
+  return gs_headon_run(&m, &p).e;
+}
+
+double gs_vv_corrected_restitution(double kn, double e, double di, double dj, double density, double dt)
+{
+  double lo = 1e-6, hi = 1.0;
+  int k;
+  if (gs_vv_restitution(kn, hi, di, dj, density, dt) < e || gs_vv_restitution(kn, lo, di, dj, density, dt) > e)
+    return NAN;
+  for (k = 0; k < 100; k++) {
+    const double mid = 0.5 * (lo + hi);
+    if (gs_vv_restitution(kn, mid, di, dj, density, dt) < e) lo = mid;
+    else hi = mid;
+  }
+  return 0.5 * (lo + hi);
+}
+
 /* ---- the calculator ---------------------------------------------------------------------------- */
+
+/* x as printed with `digits` significant digits (%.<digits>g) */
+static double as_printed(double x, int digits)
+{
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return strtod(buf, NULL);
+}
 
 void gs_params_request_defaults(gs_params_request *req)
 {
@@ -253,7 +302,13 @@ int gs_params_compute(const gs_material *mat, const gs_params_request *req, gs_p
     return fail(err, "overlap must be a fraction in (0, 0.5) of the smaller diameter, got %g", req->overlap);
   if (!(req->velocity >= 0.0 && isfinite(req->velocity))) return fail(err, "velocity must be > 0, got %g", req->velocity);
   if (req->velocity == 0.0 && !(req->gravity > 0.0)) return fail(err, "gravity must be > 0, got %g", req->gravity);
-  if (!(req->steps_per_contact >= 1.0)) return fail(err, "steps per contact must be >= 1, got %g", req->steps_per_contact);
+  if (!(req->energy_error >= 0.0 && req->energy_error < 1.0))
+    return fail(err, "energy error must be a fraction in (0, 1), got %g", req->energy_error);
+  res->steps_per_contact =
+      req->energy_error > 0.0 ? gs_steps_for_energy_error(req->model, req->energy_error) : req->steps_per_contact;
+  if (!(res->steps_per_contact >= 1.0))
+    return fail(err, "steps per contact must be >= 1, got %g%s", res->steps_per_contact,
+                req->energy_error > 0.0 ? " (the energy error asked for is too large)" : "");
   if (!isfinite(req->xt)) return fail(err, "xt must be >= 0, got %g", req->xt);
   if (!(mat->value[GS_MAT_DENSITY] > 0.0 && mat->value[GS_MAT_YOUNGS] > 0.0 && nu > -1.0 && nu <= 0.5 &&
         mat->value[GS_MAT_RESTITUTION] > 0.0 && mat->value[GS_MAT_RESTITUTION] <= 1.0))
@@ -324,7 +379,14 @@ int gs_params_compute(const gs_material *mat, const gs_params_request *req, gs_p
     if (p == 0 || q->tc < res->pair[res->shortest].tc) res->shortest = p;
   }
   res->tc = res->pair[res->shortest].tc;
-  res->dt = res->tc / req->steps_per_contact;
+  res->dt = res->tc / res->steps_per_contact;
+  if (req->model == GS_PARAMS_HOOKE) {
+    /* with kn and dt as the printed lines give them to LAMMPS */
+    const gs_params_pair *q = &res->pair[res->shortest];
+    const double kn = as_printed(res->kn, 6), dt = as_printed(res->dt, 4), rho = mat->value[GS_MAT_DENSITY];
+    res->e_step = gs_vv_restitution(kn, res->restitution, q->di, q->dj, rho, dt);
+    res->e_corrected = gs_vv_corrected_restitution(kn, res->restitution, q->di, q->dj, rho, dt);
+  }
   return 0;
 }
 
@@ -392,7 +454,21 @@ void gs_params_print(FILE *out, const gs_material *mat, const char *card, const 
   fprintf(out, "# mu = %g: friction, card (%s)\n", mu, mat->source[GS_MAT_FRICTION]);
   fprintf(out, "# t_c = %.4g s: eq. %s, elastic contact duration of pair %g + %g %s, the shortest\n", res->tc,
           hooke ? "7 t_c = pi sqrt(m*/kn)" : "30 t_c = 2.943 delta_max / v", shortest->di * u.l, shortest->dj * u.l, u.len);
-  fprintf(out, "# dt = %.4g s: t_c / %g (sec. 5.1 takes 0.08 us for t_c = 3.2 us)\n", res->dt, req->steps_per_contact);
+  if (req->energy_error > 0.0)
+    fprintf(out, "# dt = %.4g s: t_c / %.4g, the steps per contact at which loading a contact for one step creates "
+            "%g of its kinetic energy (Hanley & O'Sullivan 2016, eq. %s: N = %s (4 TOL)^(-%s))\n", res->dt,
+            res->steps_per_contact, req->energy_error, hooke ? "16" : "21", hooke ? "pi" : "2.943", hooke ? "1/4" : "2/5");
+  else
+    fprintf(out, "# dt = %.4g s: t_c / %g (sec. 5.1 takes 0.08 us for t_c = 3.2 us)\n", res->dt, res->steps_per_contact);
+  if (hooke) {
+    fprintf(out, "# e_dt = %.12g: the restitution velocity Verlet gives the shortest pair at dt (contact made on a "
+            "step, as LAMMPS runs it)\n", res->e_step);
+    if (isfinite(res->e_corrected))
+      fprintf(out, "# e_corrected = %.12g: coeff_restitution that gives that pair e = %g exactly at dt\n",
+              res->e_corrected, e);
+    else
+      fprintf(out, "# e_corrected: no coeff_restitution in (0, 1] gives that pair e = %g at dt\n", e);
+  }
   fprintf(out, "# per pair: d_i d_j [%s], m* [%s], R* [%s], t_c [s], max overlap at v / smaller diameter", u.len,
           req->units == GS_PARAMS_CGS ? "g" : "kg", u.len);
   if (hooke) fprintf(out, ", eta_n that coeff_restitution applies (eq. 31) [%s]", u.damp);

@@ -14,6 +14,12 @@
  *   eq. 29  mindlin kt = 8 G*, G* = G / (2 (2 - nu)), G = E / (2 (1 + nu))
  *   eq. 7   t_c = pi sqrt(m* / kn)           (elastic linear contact: the shortest)
  *   eq. 31  eta_n = sqrt(4 m* kn / (1 + (pi / ln e)^2))   (linear spring-dashpot with restitution e)
+ * and, for a step chosen by the energy one velocity-Verlet step creates when a contact is loaded
+ * (Hanley & O'Sullivan 2016, eq. 16 linear, eq. 21 Hertz; TOL relative to the collision's kinetic
+ * energy m* v^2 / 2, the Hertz form's leading term for small steps):
+ *   linear  TOL = (pi / N)^4 / 4           ->  N = pi (4 TOL)^(-1/4)
+ *   Hertz   TOL = (2 I / N)^(5/2) / 4      ->  N = 2 I (4 TOL)^(-2/5), 2 I = 2.943
+ * N steps per elastic contact duration; both independent of v, m* and the stiffness.
  */
 #ifndef GS_PARAMS_H
 #define GS_PARAMS_H
@@ -77,6 +83,14 @@ double gs_hertz_contact_time(double meff, double reff, double estar, double v); 
 double gs_kn_hertz_matched(double meff, double reff, double estar, double v);     /* eq. 1 */
 double gs_kt_ratio(double poisson);                                               /* eq. 6 */
 double gs_mindlin_kt(double youngs, double poisson);                              /* eq. 29: 8 G* */
+/* steps per contact for a tolerated energy error of one loading step (see the top) */
+double gs_steps_for_energy_error(int model, double tol);
+/* The restitution velocity Verlet gives a hooke contact with damping coeff_restitution e at step dt
+ * between spheres of diameters di, dj (the contact made on a step, as LAMMPS runs it, through the
+ * contact core), and the coefficient that makes it rebound with e exactly (NAN if none in (0, 1]
+ * does). */
+double gs_vv_restitution(double kn, double e, double di, double dj, double density, double dt);
+double gs_vv_corrected_restitution(double kn, double e, double di, double dj, double density, double dt);
 
 /* ---- the calculator -------------------------------------------------------------------------- */
 
@@ -98,6 +112,7 @@ typedef struct gs_params_request {
   double velocity;     /* characteristic relative velocity, m/s; 0: sqrt(2 g R_large) (sec. 5.1) */
   double gravity;      /* g for that default, m/s^2 */
   double steps_per_contact;
+  double energy_error; /* > 0: steps_per_contact from gs_steps_for_energy_error() */
   double xt;           /* tangential damping / normal damping; < 0: sqrt(kt / kn) */
 } gs_params_request;
 
@@ -120,6 +135,9 @@ typedef struct gs_params_result {
   double xt, restitution, friction, poisson;
   double velocity;     /* the characteristic velocity used, m/s */
   double tc, dt;
+  double steps_per_contact;
+  /* hooke: the shortest pair's restitution at dt, and the coeff_restitution value that gives e */
+  double e_step, e_corrected;
 } gs_params_result;
 
 /* Defaults: hooke, SI, no diameters, all pairs, overlap 0, velocity from gravity

@@ -195,6 +195,32 @@ static void test_restitution(void)
   }
 }
 
+/* --energy-error: at N = pi (4 TOL)^(-1/4) steps per contact a linear loading step creates TOL of
+ * the kinetic energy m* v^2 / 2 (eq. 16 of Hanley & O'Sullivan); the Hertz step's leading term
+ * (eq. 21) the same at N = 2.943 (4 TOL)^(-2/5). Then velocity Verlet's restitution of a damped
+ * linear contact made on a step: 0.808 for e = 0.8 at 40 steps per contact (the issue's number,
+ * from the recursion), and the corrected coefficient gives 0.8 back. */
+static void test_energy_error_step(void)
+{
+  const double tol = 1e-6, meff = 1e-3, kn = 1e5, v = 0.3;
+  const double n_lin = gs_steps_for_energy_error(GS_PARAMS_HOOKE, tol);
+  const double dt = gs_linear_contact_time(meff, kn) / n_lin;
+  const double eps = kn * kn * v * v * pow(dt, 4) / (8 * meff);
+  const double n_hz = gs_steps_for_energy_error(GS_PARAMS_HERTZ, tol);
+  const double reff = 1e-3, estar = 1e9, big_k = 4.0 / 3.0 * estar * sqrt(reff);
+  const double dt_hz = gs_hertz_contact_time(meff, reff, estar, v) / n_hz;
+  const double eps_hz = 0.1 * big_k * pow(v * dt_hz, 2.5);
+  const double d = 2e-4, rho = 2500, m = gs_sphere_mass(rho, d), tc = gs_linear_contact_time(0.5 * m, kn);
+  double e40, corrected;
+  GS_CHECK_REL(eps / (0.5 * meff * v * v), tol, 1e-12, "linear: the step for TOL creates TOL of the kinetic energy");
+  GS_CHECK_REL(eps_hz / (0.5 * meff * v * v), tol, 1e-3, "Hertz: the step for TOL creates TOL (leading term)");
+  e40 = gs_vv_restitution(kn, 0.8, d, d, rho, tc / 40);
+  GS_CHECK(fabs(e40 - 0.808) < 5e-4, "velocity Verlet restitution for e = 0.8 at 40 steps per contact: %.6f", e40);
+  corrected = gs_vv_corrected_restitution(kn, 0.8, d, d, rho, tc / 40);
+  GS_CHECK_REL(gs_vv_restitution(kn, corrected, d, d, rho, tc / 40), 0.8, 1e-12,
+               "the corrected coefficient gives e = 0.8 at 40 steps per contact");
+}
+
 static int contains(const char *s, const char *part) { return strstr(s, part) != NULL; }
 
 static const char *card_error(const char *text)
@@ -291,6 +317,7 @@ int main(int argc, char **argv)
   test_identities();
   test_collisions();
   test_restitution();
+  test_energy_error_step();
   test_card_errors();
   test_cards(argc - 1, argv + 1);
   return gs_check_summary();

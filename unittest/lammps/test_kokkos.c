@@ -1002,6 +1002,50 @@ static void cadence(void)
   lammps_close(rarely);
 }
 
+/* Stored energy on /kk: the full-model bed with its floor and a post (a region wall on the
+ * device), both walls in pe with fix_modify energy yes; pe, the pair's and the walls' energies and
+ * pe/atom equal the CPU styles' after 300 steps with energies asked every 50 */
+static void energy_bed(void *lmp)
+{
+  full_model_bed(lmp);
+  gs_lines(lmp, "region post cylinder z 2.5 2.5 0.23 INF INF side out units box");
+  gs_lines(lmp, "fix post all wall/gran/sync/region granular " WALL_CASE_MODEL " region post ordering synchronized");
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify post energy yes;compute pairpe all pair granular/sync;"
+                "compute atompe all pe/atom;compute sumpe all reduce sum c_atompe;"
+                "thermo_style custom step pe c_pairpe f_floor f_post c_sumpe;thermo_modify norm no;"
+                "thermo 50;variable pe equal pe;variable pairpe equal c_pairpe;variable floor equal f_floor;"
+                "variable post equal f_post;run 300 post no");
+}
+
+static void energy(void)
+{
+  void *cpu = gs_lmp_open(), *kk = kk_open();
+  const char *names[] = {"pe", "pairpe", "floor", "post"};
+  double worst = 0.0, state, *atom_cpu, *atom_kk, values[4];
+  int k, natoms;
+  energy_bed(cpu);
+  energy_bed(kk);
+  natoms = (int) lammps_get_natoms(cpu);
+  for (k = 0; k < 4; k++) {
+    const double a = gs_var(cpu, names[k]), b = gs_var(kk, names[k]);
+    values[k] = a;
+    worst = fmax(worst, fabs(a - b) / fabs(a));
+  }
+  atom_cpu = (double *) malloc(sizeof(double) * (size_t) natoms);
+  atom_kk = (double *) malloc(sizeof(double) * (size_t) natoms);
+  lammps_gather(cpu, "c_atompe", 1, 1, atom_cpu);
+  lammps_gather(kk, "c_atompe", 1, 1, atom_kk);
+  worst = fmax(worst, gs_maxrel(atom_kk, atom_cpu, natoms));
+  state = gs_state_diff(cpu, kk, 1);
+  GS_CHECK(worst <= tolerance && state <= tolerance && values[1] > 0.0 && values[2] > 0.0 && values[3] > 0.0,
+           "stored energy on /kk: pe %.10g (pair %.10g, floor %.10g, post %.10g) and pe/atom equal the CPU styles' "
+           "(max rel diff %.1e; state %.1e)", values[0], values[1], values[2], values[3], worst, state);
+  free(atom_cpu);
+  free(atom_kk);
+  lammps_close(cpu);
+  lammps_close(kk);
+}
+
 /* A GPU adds forces with atomics, in another order than the CPU, so its trajectories depart from
  * the CPU's at round-off level and a chaotic bed amplifies that. (FMA contraction is switched off
  * for these tests: tools/gpu_build_and_test.sh builds with GRANSYNC_CUDA_FMAD=OFF.) The allowance is
@@ -1036,7 +1080,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence | heat | mdr\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -1069,6 +1113,8 @@ int main(int argc, char **argv)
     heat();
   else if (strcmp(argv[2], "mdr") == 0)
     mdr();
+  else if (strcmp(argv[2], "energy") == 0)
+    energy();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * Stored energy through LAMMPS: granular/sync's potential energy (thermo pe, compute pair, compute
+ * pe/atom, compute pair/local eng through single()) and the walls' (their global scalar, in pe and
+ * pe/atom with fix_modify energy yes), against analytic values; one velocity-Verlet step of a
+ * head-on collision creates the energy of Hanley & O'Sullivan's closed forms (eq. 16 linear, 21
+ * Hertz), in both orderings; minimize relaxes frictionless packings with this energy, and refuses
+ * contacts with history. */
+#include "gs_lmp.h"
+
+#define GS_PI 3.14159265358979323846
+
+#include <stdlib.h>
+#include <string.h>
+
+/* the energies as every report gives them: pe, compute pair, the sums of pe/atom and of pair/local's
+ * single() energies (variables pe, pairpe, sumpe, sumlocal), with `extra` in the thermo output */
+static void energy_reports(void *lmp, const char *extra)
+{
+  gs_lines(lmp, "compute pairpe all pair granular/sync;compute atompe all pe/atom;"
+                "compute sumpe all reduce sum c_atompe;compute local all pair/local eng;"
+                "compute sumlocal all reduce sum c_local inputs local;"
+                "variable pe equal pe;variable pairpe equal c_pairpe;variable sumpe equal c_sumpe;"
+                "variable sumlocal equal c_sumlocal");
+  gs_cmd(lmp, "thermo_style custom step pe c_pairpe c_sumpe c_sumlocal %s", extra);
+  gs_cmd(lmp, "thermo_modify norm no");
+}
+
+static void *two_spheres(const char *ordering, const char *coeff, double gap)
+{
+  void *lmp = gs_lmp_open();
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 0");
+  gs_cmd(lmp, "create_atoms 1 single %.17g 0 0", 1.6e-3 + gap);
+  gs_lines(lmp, "set atom 1 diameter 2e-3;set atom 2 diameter 1.2e-3;set group all density 2500;"
+                "neighbor 1e-3 bin;timestep 1e-6");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", coeff);
+  energy_reports(lmp, "ke");
+  gs_cmd(lmp, "variable ke equal ke");
+  return lmp;
+}
+
+/* Two spheres at rest with overlap 1e-5: every report of the pair's energy is the closed form */
+static void test_static_pair(const char *ordering)
+{
+  const double delta = 1e-5, reff = 1e-3 * 6e-4 / 1.6e-3;
+  const struct {
+    const char *coeff;
+    double energy;
+  } cases[] = {
+      {"hooke 1e5 0 tangential linear_nohistory 0 0.5", 0.5 * 1e5 * delta * delta},
+      {"hertz 2e8 0 tangential linear_history 1e5 0 0.5", 0.4 * 2e8 * sqrt(reff * delta) * delta * delta},
+      {"dmt 7e9 0 0.3 0.05 tangential mindlin NULL 0 0.5",
+       0.4 * 4.0 / 3.0 * 7e9 / (2 * (1 - 0.09)) * sqrt(reff * delta) * delta * delta - 4 * GS_PI * 0.05 * reff * delta},
+  };
+  size_t k;
+  for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    void *lmp = two_spheres(ordering, cases[k].coeff, -delta);
+    const double e = cases[k].energy;
+    double pe, pairpe, sumpe, sumlocal;
+    gs_cmd(lmp, "run 0");
+    pe = gs_var(lmp, "pe");
+    pairpe = gs_var(lmp, "pairpe");
+    sumpe = gs_var(lmp, "sumpe");
+    sumlocal = gs_var(lmp, "sumlocal");
+    GS_CHECK(fabs(pe - e) <= 1e-12 * e && fabs(pairpe - e) <= 1e-12 * e && fabs(sumpe - e) <= 1e-12 * e &&
+                 fabs(sumlocal - e) <= 1e-12 * e,
+             "%s, %s: pe %.12g, compute pair %.12g, sum of pe/atom %.12g, sum of pair/local eng %.12g; closed form %.12g",
+             ordering, cases[k].coeff, pe, pairpe, sumpe, sumlocal, e);
+    lammps_close(lmp);
+  }
+}
+
+/* One step of a head-on collision that starts with the surfaces touching: the energy it creates
+ * (ke + pe after less before) is eq. 16 of Hanley & O'Sullivan for hooke, eq. 21 for hertz. */
+static void test_first_step(const char *ordering, int hertz)
+{
+  const double v = 0.3, dt = hertz ? 2e-6 : 1e-6; /* omega dt = 0.23 for hooke */
+  const double mi = 2500 * 4.0 / 3.0 * GS_PI * 1e-9, mj = 2500 * 4.0 / 3.0 * GS_PI * 0.216e-9;
+  const double mstar = mi * mj / (mi + mj), reff = 1e-3 * 6e-4 / 1.6e-3;
+  const double expected = hertz ? 2e8 * 2e8 * reff * v * v * v * pow(dt, 5) / (8 * mstar) -
+                                      0.1 * 2e8 * sqrt(reff) * pow(v * dt, 2.5)
+                                : 1e5 * 1e5 * v * v * pow(dt, 4) / (8 * mstar);
+  void *lmp = two_spheres(ordering, hertz ? "hertz 2e8 0 tangential linear_nohistory 0 0.5"
+                                          : "hooke 1e5 0 tangential linear_nohistory 0 0.5", 0.0);
+  double before, after;
+  gs_cmd(lmp, "timestep %.17g", dt);
+  gs_cmd(lmp, "velocity all set 0 0 0");
+  gs_cmd(lmp, "group one id 1");
+  gs_cmd(lmp, "group two id 2");
+  gs_cmd(lmp, "velocity one set %.17g 0 0", v * mj / (mi + mj));
+  gs_cmd(lmp, "velocity two set %.17g 0 0", -v * mi / (mi + mj));
+  gs_cmd(lmp, "fix move all nve/sphere%s", strcmp(ordering, "synchronized") == 0 ? "/sync" : "");
+  gs_cmd(lmp, "run 0");
+  before = gs_var(lmp, "ke") + gs_var(lmp, "pe");
+  gs_cmd(lmp, "run 1");
+  after = gs_var(lmp, "ke") + gs_var(lmp, "pe");
+  GS_CHECK(fabs(after - before - expected) <= 1e-9 * fabs(expected),
+           "%s, %s: energy created by the first step of contact %.12g, closed form (eq. %s) %.12g", ordering,
+           hertz ? "hertz" : "hooke", after - before, hertz ? "21" : "16", expected);
+  lammps_close(lmp);
+}
+
+/* A sphere resting on a plane wall and inside a region wall: the walls' scalars are their closed
+ * forms, and with fix_modify energy yes they are in pe and pe/atom */
+static void test_walls(const char *ordering)
+{
+  const double delta = 1e-5, e = 0.5 * 1e5 * delta * delta, e_region = 0.5 * 3e5 * delta * delta;
+  void *lmp = gs_lmp_open();
+  double plane, region, pe, sumpe;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single 0 0 %.17g", 1e-3 - delta);
+  gs_cmd(lmp, "create_atoms 1 single 0.005 0 %.17g", 0.004 - 1e-3 + delta);
+  gs_lines(lmp, "set group all diameter 2e-3;set group all density 2500;timestep 1e-6;"
+                "pair_style granular/sync;pair_coeff * * hooke 1e5 0 tangential linear_nohistory 0 0.5;"
+                "region lid block -0.01 0.01 -0.01 0.01 -0.01 0.004 side in");
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular hooke 1e5 0 tangential linear_history 1e5 0 0.5 zplane 0 NULL "
+              "ordering %s", ordering);
+  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular hooke 3e5 0 tangential linear_history 1e5 0 0.5 "
+              "region lid ordering %s", ordering);
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify lid energy yes;compute atompe all pe/atom;"
+                "compute sumpe all reduce sum c_atompe;thermo_style custom step pe f_floor f_lid c_sumpe;"
+                "variable plane equal f_floor;variable region equal f_lid;variable pe equal pe;"
+                "variable sumpe equal c_sumpe;run 0");
+  plane = gs_var(lmp, "plane");
+  region = gs_var(lmp, "region");
+  pe = gs_var(lmp, "pe");
+  sumpe = gs_var(lmp, "sumpe");
+  /* the first sphere touches the floor only; the second the region's top (z = 0.004) only */
+  GS_CHECK(fabs(plane - e) <= 1e-12 * e && fabs(region - e_region) <= 1e-12 * e_region &&
+               fabs(pe - (e + e_region)) <= 1e-12 * (e + e_region) && fabs(sumpe - pe) <= 1e-12 * pe,
+           "%s: wall energies %.12g (plane), %.12g (region), closed forms %.12g, %.12g; pe %.12g, sum of pe/atom %.12g",
+           ordering, plane, region, e, e_region, pe, sumpe);
+  lammps_close(lmp);
+}
+
+/* A settling polydisperse bed (large grains on a lattice, fines poured above) with friction,
+ * rolling and twisting, on a plane wall and around a region wall (a post): pe is the pair's and
+ * the walls' energy, pe/atom sums to it, and pair/local's single() energies sum to the pair's (on
+ * any number of ranks, newton on and off) */
+static void test_bed(const char *newton, const char *ordering)
+{
+  const char *model = "hertz/material 3e4 0.7 0.25 damping coeff_restitution tangential mindlin NULL 1.0 0.5 "
+                      "rolling sds 200 50 0.1 twisting marshall";
+  void *lmp = gs_lmp_open();
+  double pe, sumpe, pairpe, sumlocal, walls;
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array sort 0 0;boundary p p f;comm_modify vel yes");
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "region box block 0 4 0 4 -1 6;create_box 2 box;lattice sc 1.0;"
+                "region bed block 0 4 0 4 -0.1 3.5 units box;create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "region top block 0 4 0 4 3.6 5 units box;create_atoms 2 random 150 8123 top overlap 0.55 maxtry 200;"
+                "set type 2 diameter 0.1;set group all density 1.0;group large type 1;group small type 2;"
+                "region floor block INF INF INF INF INF 0.5 units box;group floor region floor;"
+                "velocity large create 0.5 4928459 dist gaussian;velocity small create 0.01 1823 dist gaussian;"
+                "velocity floor set 0 0 0");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", model);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;timestep 1e-4;fix integrate all nve/sphere;"
+                "fix freeze floor freeze;fix gravity all gravity 60 vector 0 0 -1;"
+                "region post cylinder z 2.5 2.5 0.23 INF INF side out units box");
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.48 NULL", model);
+  gs_cmd(lmp, "fix post all wall/gran/sync/region granular %s region post", model);
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify post energy yes");
+  energy_reports(lmp, "f_floor f_post");
+  gs_lines(lmp, "thermo 100;variable walls equal f_floor+f_post;run 300");
+  pe = gs_var(lmp, "pe");
+  pairpe = gs_var(lmp, "pairpe");
+  sumpe = gs_var(lmp, "sumpe");
+  sumlocal = gs_var(lmp, "sumlocal");
+  walls = gs_var(lmp, "walls");
+  GS_CHECK(pairpe > 0.0 && walls > 0.0 && fabs(pe - (pairpe + walls)) <= 1e-12 * pe && fabs(sumpe - pe) <= 1e-12 * pe &&
+               fabs(sumlocal - pairpe) <= 1e-12 * pairpe,
+           "bed, newton %s, %s: pe %.12g = pair %.12g + walls %.12g; sum of pe/atom %.12g; sum of single() %.12g",
+           newton, ordering, pe, pairpe, walls, sumpe, sumlocal);
+  lammps_close(lmp);
+}
+
+/* pe per iteration of the last minimization in a log file: the rows after its Step header */
+static int read_minimization(const char *file, double *pe, int most)
+{
+  char line[1024];
+  int n = 0, on = 0;
+  FILE *f = fopen(file, "r");
+  if (!f) return 0;
+  while (fgets(line, sizeof line, f)) {
+    long step;
+    double e, fnorm;
+    if (strstr(line, "Step") && strstr(line, "PotEng")) {
+      on = 1;
+      n = 0;
+    } else if (strncmp(line, "Loop time", 9) == 0) {
+      on = 0;
+    } else if (on && n < most && sscanf(line, "%ld %lf %lf", &step, &e, &fnorm) == 3) {
+      pe[n++] = e;
+    }
+  }
+  fclose(f);
+  return n;
+}
+
+/* Quasi-static limit: a compressed bidisperse packing of frictionless Hertz spheres (damped:
+ * minimize sees no velocities) relaxes under minimize (cg, LAMMPS' default quadratic line search)
+ * to force tolerance 1e-8 with pe never rising, between a plane wall and a region wall, in both
+ * orderings. (hooke: the stiffness jumps where a contact opens, and the quadratic line search can
+ * stall in a jammed packing: doc/energy.md) */
+static void test_minimize(const char *ordering, const char *normal)
+{
+  const char *log = "gs_energy_minimize.log";
+  void *lmp = gs_lmp_open();
+  double pe[20000], fnorm, worst_rise = 0.0;
+  int n, k;
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+                "region box block 0 5 0 5 -1 6;create_box 2 box;region inside block 0 5 0 5 0.3 4.7;"
+                "create_atoms 1 random 240 7781 inside overlap 0.6 maxtry 100;set type 1 type/fraction 2 0.5 9132;"
+                "set type 1 diameter 1.0;set type 2 diameter 0.6;set group all density 1.0;"
+                "velocity all create 1.0 4411 dist gaussian");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s damping tsuji tangential linear_nohistory 1.0 0.5", normal);
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s damping tsuji tangential linear_nohistory 1.0 0.5 zplane 0 "
+              "NULL", normal);
+  gs_cmd(lmp, "region lid plane 0 0 5 0 0 -1 side in");
+  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s damping tsuji tangential linear_nohistory 1.0 0.5 "
+              "region lid", normal);
+  gs_cmd(lmp, "log %s", log);
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify lid energy yes;neighbor 0.3 bin;thermo 1;"
+                "thermo_style custom step pe fnorm;thermo_modify norm no;min_style cg;minimize 0 1e-8 20000 200000;"
+                "variable fnorm equal fnorm;log none");
+  fnorm = gs_var(lmp, "fnorm");
+  lammps_close(lmp);
+  n = read_minimization(log, pe, 20000);
+  for (k = 1; k < n; k++) worst_rise = fmax(worst_rise, (pe[k] - pe[k - 1]) / pe[0]);
+  GS_CHECK(n > 10 && pe[0] > 0.0 && fnorm <= 1e-8 && worst_rise <= 0.0,
+           "minimize, %s, %s: force norm %.2e after %d iterations (tolerance 1e-8), pe %.6g -> %.6g, largest rise "
+           "%.1e of the first pe", ordering, normal, fnorm, n - 1, n ? pe[0] : 0.0, n ? pe[n - 1] : 0.0, worst_rise);
+  if (gs_rank() == 0) remove(log);
+}
+
+/* what minimize cannot do: contact history is no function of the positions */
+static void test_minimize_refused(void)
+{
+  static const char *const cases[][2] = {
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;minimize 0 1e-8 100 1000",
+       "pair granular/sync: minimize needs contact models without history"},
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5 rolling sds 100 1 0.1;minimize 0 1e-8 100 1000",
+       "pair granular/sync: minimize needs contact models without history"},
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;fix w all wall/gran/sync granular hooke 1000 "
+       "0.5 tangential linear_history 800 0.5 0.5 zplane 0 NULL;minimize 0 1e-8 100 1000",
+       "fix wall/gran/sync: minimize needs a wall at rest with a contact model without history"},
+  };
+  size_t k;
+  for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    void *lmp = gs_lmp_open();
+    char setup[512], *last;
+    const char *msg;
+    gs_lines(lmp, "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
+                  "create_box 1 box;create_atoms 1 random 20 123 box;set group all diameter 1;pair_style granular/sync");
+    snprintf(setup, sizeof setup, "%s", cases[k][0]);
+    last = strrchr(setup, ';');
+    *last = '\0';
+    gs_lines(lmp, setup);
+    msg = gs_cmd_error(lmp, last + 1);
+    GS_CHECK(strstr(msg, cases[k][1]) != NULL, "'%s' -> %s", last + 1, msg[0] ? msg : "(no error)");
+    lammps_close(lmp);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  const char *orderings[] = {"standard", "synchronized"};
+  int k;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  for (k = 0; k < 2; k++) {
+    test_static_pair(orderings[k]);
+    test_first_step(orderings[k], 0);
+    test_first_step(orderings[k], 1);
+    test_walls(orderings[k]);
+    test_bed("off", orderings[k]);
+    test_bed("on", orderings[k]);
+    test_minimize(orderings[k], "hertz 1000 0.5");
+    test_minimize(orderings[k], "hertz/material 2000 0.5 0.3");
+  }
+  test_minimize_refused();
+  MPI_Barrier(MPI_COMM_WORLD);
+  {
+    const int failed = gs_check_summary();
+    MPI_Finalize();
+    return failed;
+  }
+}
