@@ -147,9 +147,7 @@ void FixWallGranSync::init()
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
-  if (update->whichflag == 2 && (size_history > 0 || wall.wiggle || wall.shear))
-    error->all(FLERR, "fix wall/gran/sync: minimize needs a wall at rest with a contact model without history "
-                      "(tangential linear_nohistory, no rolling or twisting, normal hooke, hertz, hertz/material or dmt)");
+  check_minimize("fix wall/gran/sync", size_history == 0 && !wall.wiggle && !wall.shear);
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 
@@ -173,8 +171,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
   clear_wall_contacts(this, atom->nlocal);
-  ev_init(energy_eflag, 0);
-  energy_here = 0.0;
+  begin_energy();
 
   // minimize: at rest (the damping acts on velocities, which a minimization ignores)
   const bool minimizing = update->whichflag == 2;

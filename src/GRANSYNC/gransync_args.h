@@ -12,6 +12,7 @@
 #include "comm.h"
 #include "error.h"
 #include "fix.h"
+#include "force.h"
 #include "input.h"
 #include "lammps.h"
 #include "update.h"
@@ -118,10 +119,10 @@ inline void require_heat_atoms(Error *error, Atom *atom, const char *what)
 // What the wall fixes share beyond the contacts:
 // - the stored energy of their contacts, reported as LAMMPS fixes report energy: the fix's global
 //   scalar, added to pe with fix_modify energy yes, and then also per atom (compute pe/atom,
-//   through the fix's eatom); post_force() sums it into energy_here, with eatom when eflag_atom
-//   after ev_init(energy_eflag, 0);
+//   through the fix's eatom); post_force() sums it into energy_here, and into eatom when
+//   eflag_atom after begin_energy();
 // - minimize: post_force() at every force evaluation (it evaluates the contacts at rest, and
-//   init() refuses walls whose energy is no potential of the positions).
+//   init() refuses walls whose energy is no potential of the positions, or is left out of it).
 class GranularWall : public Fix {
  public:
   GranularWall(LAMMPS *lmp, int narg, char **arg) : Fix(lmp, narg, arg)
@@ -132,10 +133,7 @@ class GranularWall : public Fix {
     energy_global_flag = 1;
     energy_peratom_flag = 1;
   }
-  void setup_pre_reverse(int eflag, int vflag) override { pre_reverse(eflag, vflag); }
-  void pre_reverse(int eflag, int /*vflag*/) override { energy_eflag = eflag; }
   void min_setup(int vflag) override { post_force(vflag); }
-  void min_pre_reverse(int eflag, int vflag) override { pre_reverse(eflag, vflag); }
   void min_post_force(int vflag) override { post_force(vflag); }
   double compute_scalar() override
   {
@@ -145,10 +143,29 @@ class GranularWall : public Fix {
   }
 
  protected:
-  static constexpr int wall_mask = FixConst::POST_FORCE | FixConst::PRE_REVERSE | FixConst::MIN_POST_FORCE |
-                                   FixConst::MIN_PRE_REVERSE;
+  static constexpr int wall_mask = FixConst::POST_FORCE | FixConst::MIN_POST_FORCE;
   double energy_here = 0.0;    // this rank's atoms, at the last force computation
-  int energy_eflag = 0;        // what the step asks for (pre_reverse(), before post_force())
+
+  // The step's energy request, as the integrator set it for this step (a pre_reverse() would tell
+  // it too, but under Kokkos LAMMPS syncs and marks the atoms' forces around every pre_reverse())
+  void begin_energy()
+  {
+    const int eflag = (update->eflag_global == update->ntimestep ? ENERGY_GLOBAL : 0) |
+                      (update->eflag_atom == update->ntimestep ? ENERGY_ATOM : 0);
+    ev_init(eflag, 0);
+    energy_here = 0.0;
+  }
+  // minimize: what init() must refuse, besides the wall's own reasons (`at_rest_potential`)
+  void check_minimize(const char *what, bool at_rest_potential)
+  {
+    if (update->whichflag != 2) return;
+    if (!at_rest_potential)
+      error->all(FLERR, "{}: minimize needs a wall at rest with a contact model without history (tangential "
+                        "linear_nohistory, no rolling or twisting, normal hooke, hertz, hertz/material or dmt)", what);
+    if (!thermo_energy)
+      error->all(FLERR, "{}: minimize needs 'fix_modify {} energy yes': the wall's forces act, so its energy must be "
+                        "part of what is minimized", what, id);
+  }
 };
 
 // The walls' `temperature` keyword, which goes with a heat model: a number or v_name, an

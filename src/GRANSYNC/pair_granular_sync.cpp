@@ -442,6 +442,16 @@ inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double
   }
 }
 
+// minimize: the contact at rest, so that only elastic forces act (the damping acts on velocities,
+// which a minimization ignores)
+static void at_rest(gs_contact &c)
+{
+  gs_zero3(c.omegai);
+  gs_zero3(c.omegaj);
+  gs_zero3(c.vr);
+  gs_copy3(c.dx, c.dx_half);
+}
+
 void PairGranularSync::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
@@ -526,11 +536,7 @@ void PairGranularSync::compute(int eflag, int vflag)
 
       c.meff = pair_meff(i, j);
       if (minimizing) {
-        // the elastic forces alone: the damping acts on velocities, which a minimization ignores
-        gs_zero3(c.omegai);
-        gs_zero3(c.omegaj);
-        gs_zero3(c.vr);
-        gs_copy3(c.dx, c.dx_half);
+        at_rest(c);
       } else {
         gs_copy3(omega[i], c.omegai);
         gs_copy3(omega[j], c.omegaj);
@@ -600,13 +606,17 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
   c.dt = update->dt;
   c.history_update = 0;
   c.meff = pair_meff(i, j);
-  gs_copy3(atom->omega[i], c.omegai);
-  gs_copy3(atom->omega[j], c.omegaj);
-  if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-    half_step_data(c, i, j, fix_halfstep ? fix_halfstep->half_offset() : nullptr,
-                   fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
-  else
-    gs_sub3(atom->v[i], atom->v[j], c.vr);
+  if (update->whichflag == 2) {
+    at_rest(c);
+  } else {
+    gs_copy3(atom->omega[i], c.omegai);
+    gs_copy3(atom->omega[j], c.omegaj);
+    if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+      half_step_data(c, i, j, fix_halfstep ? fix_halfstep->half_offset() : nullptr,
+                     fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
+    else
+      gs_sub3(atom->v[i], atom->v[j], c.vr);
+  }
   gs_mdr_atoms mdr_atoms;
   if (mdr_flag) {
     mdr_atoms = fix_mdr->atoms();

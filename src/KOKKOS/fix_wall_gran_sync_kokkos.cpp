@@ -93,11 +93,10 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const auto d_heatflow = heat.heat;
   const int columns = peratom_flag ? size_peratom_cols : 0;
   const auto d_output = output.begin(atom->nlocal, columns);
-  ev_init(energy_eflag, 0);
+  begin_energy();
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
-  energy_here = 0.0;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
         if (!(d_mask(i) & bit)) return;

@@ -177,12 +177,11 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
     if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
   }
   const auto d_mdr_counts = mdr_counts;
-  ev_init(energy_eflag, 0);
+  begin_energy();
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
   int overflows = 0;
-  energy_here = 0.0;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {

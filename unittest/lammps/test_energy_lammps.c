@@ -229,7 +229,10 @@ static void test_minimize(const char *ordering, const char *normal)
                 "variable fnorm equal fnorm;log none");
   fnorm = gs_var(lmp, "fnorm");
   lammps_close(lmp);
+  /* rank 0 wrote the log and has closed it; every rank reads it before it goes */
+  MPI_Barrier(MPI_COMM_WORLD);
   n = read_minimization(log, pe, 20000);
+  MPI_Barrier(MPI_COMM_WORLD);
   for (k = 1; k < n; k++) worst_rise = fmax(worst_rise, (pe[k] - pe[k - 1]) / pe[0]);
   GS_CHECK(n > 10 && pe[0] > 0.0 && fnorm <= 1e-8 && worst_rise <= 0.0,
            "minimize, %s, %s: force norm %.2e after %d iterations (tolerance 1e-8), pe %.6g -> %.6g, largest rise "
@@ -246,13 +249,24 @@ static void test_minimize_refused(void)
       {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5 rolling sds 100 1 0.1;minimize 0 1e-8 100 1000",
        "pair granular/sync: minimize needs contact models without history"},
       {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;fix w all wall/gran/sync granular hooke 1000 "
-       "0.5 tangential linear_history 800 0.5 0.5 zplane 0 NULL;minimize 0 1e-8 100 1000",
+       "0.5 tangential linear_history 800 0.5 0.5 zplane 0 NULL;fix_modify w energy yes;minimize 0 1e-8 100 1000",
        "fix wall/gran/sync: minimize needs a wall at rest with a contact model without history"},
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;region r plane 0 0 3.9 0 0 -1 side in;"
+       "fix w all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_history 800 0.5 0.5 region r;"
+       "fix_modify w energy yes;minimize 0 1e-8 100 1000",
+       "fix wall/gran/sync/region: minimize needs a wall at rest with a contact model without history"},
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;region r plane 0 0 3.9 0 0 -1 side in;"
+       "fix w all wall/gran/sync/region granular jkr 1e5 0.5 0.3 0.05 damping velocity tangential linear_nohistory 1 "
+       "0.5 region r;fix_modify w energy yes;minimize 0 1e-8 100 1000",
+       "fix wall/gran/sync/region: minimize needs a wall at rest with a contact model without history"},
+      {"pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;fix w all wall/gran/sync granular hooke 1000 "
+       "0.5 tangential linear_nohistory 1 0.5 zplane 0 NULL;minimize 0 1e-8 100 1000",
+       "fix wall/gran/sync: minimize needs 'fix_modify w energy yes'"},
   };
   size_t k;
   for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     void *lmp = gs_lmp_open();
-    char setup[512], *last;
+    char setup[1024], *last;
     const char *msg;
     gs_lines(lmp, "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
                   "create_box 1 box;create_atoms 1 random 20 123 box;set group all diameter 1;pair_style granular/sync");

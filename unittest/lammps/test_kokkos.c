@@ -628,6 +628,26 @@ static void errors(void)
            "runs ('%s')", msg);
   lammps_close(kk);
 
+  /* minimize: the /kk styles refuse it (the CPU styles evaluate contacts at rest) */
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5");
+  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
+  GS_CHECK(strstr(msg, "pair_style granular/sync/kk: minimize runs with the CPU style") != NULL, "minimize with "
+           "the /kk pair: '%s'", msg);
+  lammps_close(kk);
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
+               "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
+               "suffix on;region lid plane 0 0 3.9 0 0 -1 side in;"
+               "fix lid all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_nohistory 1 0.5 region lid;"
+               "fix_modify lid energy yes");
+  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
+  GS_CHECK(strstr(msg, "fix wall/gran/sync/region/kk: minimize runs with the CPU style") != NULL, "minimize with "
+           "a /kk region wall: '%s'", msg);
+  lammps_close(kk);
+
   {
     void *plain = gs_lmp_open();
     gs_lines(plain, base);
