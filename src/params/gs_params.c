@@ -202,12 +202,16 @@ double gs_hertz_max_overlap(double meff, double reff, double estar, double v)
   return pow(15.0 * meff * v * v / (16.0 * estar * sqrt(reff)), 0.4);
 }
 
-/* twice the time to stop: int_0^dmax d(delta) / (v sqrt(1 - (delta/dmax)^2.5)) = I dmax / v with
- * I = int_0^1 (1 - x^p)^(-1/2) dx = Gamma(1/p) Gamma(1/2) / (p Gamma(1/p + 1/2)), p = 5/2 */
+/* I = int_0^1 (1 - x^p)^(-1/2) dx = Gamma(1/p) Gamma(1/2) / (p Gamma(1/p + 1/2)), p = 5/2 (1.4716) */
+static double hertz_time_integral(void)
+{
+  return tgamma(0.4) * sqrt(GS_PARAMS_PI) / (2.5 * tgamma(0.9));
+}
+
+/* twice the time to stop: int_0^dmax d(delta) / (v sqrt(1 - (delta/dmax)^2.5)) = I dmax / v */
 double gs_hertz_contact_time(double meff, double reff, double estar, double v)
 {
-  const double integral = tgamma(0.4) * sqrt(GS_PARAMS_PI) / (2.5 * tgamma(0.9));
-  return 2.0 * integral * gs_hertz_max_overlap(meff, reff, estar, v) / v;
+  return 2.0 * hertz_time_integral() * gs_hertz_max_overlap(meff, reff, estar, v) / v;
 }
 
 double gs_kn_hertz_matched(double meff, double reff, double estar, double v)
@@ -222,7 +226,7 @@ double gs_mindlin_kt(double youngs, double poisson) { return 8.0 * gs_gstar(youn
 
 double gs_steps_for_energy_error(int model, double tol)
 {
-  if (model == GS_PARAMS_HERTZ) return 2.0 * 1.4716 * pow(4.0 * tol, -0.4);
+  if (model == GS_PARAMS_HERTZ) return 2.0 * hertz_time_integral() * pow(4.0 * tol, -0.4);
   return GS_PARAMS_PI * pow(4.0 * tol, -0.25);
 }
 
