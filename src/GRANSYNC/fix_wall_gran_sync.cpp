@@ -148,6 +148,7 @@ void FixWallGranSync::init()
   fix_halfstep = FixNVESphereSync::recorder(modify);
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   check_minimize("fix wall/gran/sync", size_history == 0 && !wall.wiggle && !wall.shear);
+  find_dissipation();
   warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
 }
 
@@ -176,6 +177,8 @@ void FixWallGranSync::post_force(int /*vflag*/)
   // minimize: at rest (the damping acts on velocities, which a minimization ignores)
   const bool minimizing = update->whichflag == 2;
   const double rest[3] = {0.0, 0.0, 0.0};
+  const bool dissipates = dissipating();
+  gs_dissipation dissipated;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
@@ -183,9 +186,12 @@ void FixWallGranSync::post_force(int /*vflag*/)
     const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
     gs_contact c;
     double *hist = size_history ? history[i] : nullptr;
+    gs_dissipation *d = dissipates ? &dissipated : nullptr;
+    if (d) *d = gs_dissipation{};
     const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
                                          sync && !minimizing ? vh : vi, wi, radius[i], rmass[i], hist, f[i],
-                                         torque[i], &c);
+                                         torque[i], &c, d);
+    if (d) dissipation->add(i, d->energy, &d->load_i[0][0]);
     if (!touching) continue;
     add_wall_contact_outputs(this, atom, model, c, i, twall);
     const double e = gs_wall_stored_energy(&model, &c, hist);

@@ -27,6 +27,7 @@
 #include "region_geometry.h"
 #include "update.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -113,6 +114,7 @@ void FixWallGranSyncRegion::init()
   // (a JKR region contact keeps no history here, but its energy jumps where the contact ends)
   check_minimize("fix wall/gran/sync/region",
                  size_history == 0 && model.normal != GS_NORMAL_JKR && !region->dynamic_check());
+  find_dissipation();
   if (region->tmax != tmax)
     error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
   if (motion_mismatch) {
@@ -180,6 +182,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
     c.mdr_atoms = &mdr_atoms;
   }
   std::vector<int> touched(tmax);
+  const bool dissipates = dissipating();
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     int nc = 0;
@@ -209,6 +212,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       faces[ic].touching = gs_wall_touching(&c);
       if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
     }
+    if (dissipates && size_history) release_ended(i, touched.data(), kept, offset, vhalf, dt);
     gs_region_row_forget(contacts[i], size_history, touched.data(), kept);
     for (int ic = 0; ic < nc; ic++) {
       if (!faces[ic].touching) continue;
@@ -254,7 +258,13 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         gs_sub3(v[i], vwall, c.vr);
       }
       c.mdr_i = i;
-      gs_contact_evaluate(&model, &c, hist);
+      if (dissipates) {
+        gs_dissipation d{};
+        gs_contact_evaluate_dissipating(&model, gs_model_kinds(&model), &c, hist, &d);
+        dissipation->add(i, d.energy, &d.load_i[0][0]);
+      } else {
+        gs_contact_evaluate(&model, &c, hist);
+      }
       if (fix_mdr && !std::isfinite(c.fn_total))
         error->one(FLERR, "fix wall/gran/sync/region, normal mdr: the force on atom {} is {}", atom->tag[i], c.fn_total);
       gs_add3(f[i], c.force, f[i]);
@@ -266,6 +276,55 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
     }
   }
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "fix wall/gran/sync/region");
+}
+
+// compute dissipation/sync: the springs of atom i's contacts that ended release their energy; the
+// face's geometry from a query at twice the radius (a face gone beyond it: the spring's energy alone)
+void FixWallGranSyncRegion::release_ended(int i, const int *touched, int kept, double **offset, double **vhalf,
+                                          double dt)
+{
+  double **x = atom->x;
+  double *row = contacts[i];
+  const int count = static_cast<int>(row[0]);
+  int nearby = -1;
+  for (int m = 0; m < count; m++) {
+    const double *slot = row + 1 + m * (1 + size_history);
+    const int iwall = static_cast<int>(slot[0]);
+    if (std::find(touched, touched + kept, iwall) != touched + kept) continue;
+    if (nearby < 0) nearby = region->surface(x[i][0], x[i][1], x[i][2], 2.0 * atom->radius[i]);
+    gs_contact c{};
+    gs_dissipation d{};
+    c.dt = dt;
+    c.radi = atom->radius[i];
+    for (int ic = 0; ic < nearby; ic++)
+      if (region->contact[ic].iwall == iwall) {
+        c.dx[0] = region->contact[ic].delx;
+        c.dx[1] = region->contact[ic].dely;
+        c.dx[2] = region->contact[ic].delz;
+        c.r = region->contact[ic].r;
+        c.radj = region->contact[ic].radius;
+        gs_copy3(atom->omega[i], c.omegai);
+        if (model.ordering == GS_ORDERING_SYNCHRONIZED) {
+          double xhalf[3];
+          half_step_of(i, x, atom->v, offset, vhalf, dt, xhalf, c.vr);
+        } else {
+          gs_copy3(atom->v[i], c.vr);
+        }
+        if (region->dynamic_check()) {
+          double vwall[3];
+          region->velocity_contact(vwall, x[i], ic);
+          gs_sub3(c.vr, vwall, c.vr);
+        }
+      }
+    if (c.r == 0.0) {
+      c.r = 1.0;    // no geometry: no motion either, so the spring's energy alone
+      c.dx[2] = 1.0;
+    }
+    gs_contact_release(&model, &c, slot + 1, &d);
+    dissipation->add(i, d.energy, &d.load_i[0][0]);
+  }
+  // the caller reads the region's contacts of the query at the radius (a moving region's velocities)
+  if (nearby >= 0) region->surface(x[i][0], x[i][1], x[i][2], atom->radius[i]);
 }
 
 // the contacts output is rewritten at every step: it is kept in order but not migrated

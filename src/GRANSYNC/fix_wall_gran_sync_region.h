@@ -53,6 +53,7 @@ class FixWallGranSyncRegion : public GranularWall {
   virtual void contact_rows_to_host() {}
 
  protected:
+  void release_ended(int i, const int *touched, int kept, double **offset, double **vhalf, double dt);
   gs_model model;
   char *idregion;
   class Region *region;

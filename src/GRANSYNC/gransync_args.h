@@ -10,6 +10,7 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "compute_dissipation_sync.h"
 #include "error.h"
 #include "fix.h"
 #include "force.h"
@@ -145,6 +146,13 @@ class GranularWall : public Fix {
  protected:
   static constexpr int wall_mask = FixConst::POST_FORCE | FixConst::MIN_POST_FORCE;
   double energy_here = 0.0;    // this rank's atoms, at the last force computation
+  class FixDissipationSync *dissipation = nullptr;    // compute dissipation/sync's accumulators
+
+  // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
+  virtual const char *refuses_dissipation() const { return nullptr; }
+  void find_dissipation() { dissipation = FixDissipationSync::find(lmp, refuses_dissipation()); }
+  // whether this step's contacts dissipate (dynamics, not set-up or minimize) into compute dissipation/sync
+  bool dissipating() const { return dissipation && update->setupflag == 0 && update->whichflag != 2; }
 
   // The step's energy request, as the integrator set it for this step (a pre_reverse() would tell
   // it too, but under Kokkos LAMMPS syncs and marks the atoms' forces around every pre_reverse())

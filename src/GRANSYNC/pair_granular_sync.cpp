@@ -15,6 +15,7 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "compute_dissipation_sync.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
@@ -256,6 +257,12 @@ void PairGranularSync::init_style()
                      "every pair_coeff a heat keyword (heat none, area or radius)", i, j);
     require_heat_atoms(error, atom, "pair granular/sync");
   }
+  dissipation = FixDissipationSync::find(lmp, refuses_dissipation());
+  comm_reverse = dissipation ? DISSIPATION_ROW : 0;    // (Comm sizes its buffers after this)
+  if (dissipation && update->whichflag == 2 && comm->me == 0)
+    error->warning(FLERR, "pair granular/sync: minimize dissipates nothing: compute dissipation/sync counts the "
+                          "dynamics only");
+
   // compute pair/local's extras, as stock's order: p13 mdr's contact area, then the heat flow into i
   const int extra = 12 + mdr_flag + heat_flag;
   if (single_extra != extra) {
@@ -498,6 +505,15 @@ void PairGranularSync::compute(int eflag, int vflag)
     c.mdr_atoms = &mdr_atoms;
   }
 
+  // dissipation, on steps that advance the contacts
+  const bool dissipating = dissipation && c.history_update && !minimizing;
+  if (dissipating) {
+    const size_t rows = static_cast<size_t>(atom->nmax) * DISSIPATION_ROW;
+    if (dissipation_step.size() < rows) dissipation_step.resize(rows);
+    std::fill_n(dissipation_step.begin(), static_cast<size_t>(nlocal + atom->nghost) * DISSIPATION_ROW, 0.0);
+  }
+  double *const dstep = dissipating ? dissipation_step.data() : nullptr;
+
   const int inum = list->inum;
   const int *ilist = list->ilist;
   const int *numneigh = list->numneigh;
@@ -527,6 +543,9 @@ void PairGranularSync::compute(int eflag, int vflag)
       if (!gs_pair_in_contact(m, &c, use_history && touch[jj])) {
         // a pair that was not touching already holds zero history; most neighbors are such pairs
         if (use_history && touch[jj]) {
+          if (dstep)
+            release_dissipation(c, m, i, j, history, half_offset, half_velocity, factor_lj, dstep,
+                                newton_pair || j < nlocal);
           touch[jj] = 0;
           for (int k = 0; k < size_history; k++) history[k] = 0.0;
         }
@@ -547,7 +566,13 @@ void PairGranularSync::compute(int eflag, int vflag)
       }
       if (mdr_flag) mdr_sides(c, i, j, tag);
 
-      gs_contact_evaluate(m, &c, history);
+      if (dstep) {
+        gs_dissipation d{};
+        gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, history, &d);
+        add_dissipation(dstep, i, j, newton_pair || j < nlocal, d, factor_lj);
+      } else {
+        gs_contact_evaluate(m, &c, history);
+      }
       if (mdr_flag && !std::isfinite(c.fn_total))
         error->one(FLERR, "pair granular/sync, normal mdr: the force between atoms {} and {} is {}", tag[i], tag[j],
                    c.fn_total);
@@ -574,7 +599,48 @@ void PairGranularSync::compute(int eflag, int vflag)
       }
     }
   }
+  if (dstep) accumulate_dissipation(nlocal, newton_pair);
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync");
+}
+
+// a contact that opened: its springs' lost energy, half to each atom
+void PairGranularSync::release_dissipation(gs_contact &c, const gs_model *m, int i, int j, const double *history,
+                                           double **half_offset, double **half_velocity, double factor_lj,
+                                           double *dstep, bool j_here) const
+{
+  gs_dissipation d{};
+  gs_copy3(atom->omega[i], c.omegai);
+  gs_copy3(atom->omega[j], c.omegaj);
+  if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+    half_step_data(c, i, j, half_offset, half_velocity);
+  else
+    gs_sub3(atom->v[i], atom->v[j], c.vr);
+  gs_contact_release(m, &c, history, &d);
+  add_dissipation(dstep, i, j, j_here, d, factor_lj);
+}
+
+void PairGranularSync::accumulate_dissipation(int nlocal, int newton_pair)
+{
+  if (newton_pair) comm->reverse_comm(this);
+  for (int i = 0; i < nlocal; i++) {
+    const double *row = dissipation_step.data() + static_cast<size_t>(i) * DISSIPATION_ROW;
+    dissipation->add(i, row, row + GS_DISSIPATION_CHANNELS);
+  }
+}
+
+int PairGranularSync::pack_reverse_comm(int n, int first, double *buf)
+{
+  const double *step = dissipation_step.data() + static_cast<size_t>(first) * DISSIPATION_ROW;
+  std::copy_n(step, static_cast<size_t>(n) * DISSIPATION_ROW, buf);
+  return n * DISSIPATION_ROW;
+}
+
+void PairGranularSync::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  for (int i = 0; i < n; i++) {
+    double *row = dissipation_step.data() + static_cast<size_t>(list[i]) * DISSIPATION_ROW;
+    for (int k = 0; k < DISSIPATION_ROW; k++) row[k] += *buf++;
+  }
 }
 
 /* ---------------------------------------------------------------------- */

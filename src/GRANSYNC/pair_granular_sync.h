@@ -38,6 +38,8 @@ class PairGranularSync : public Pair {
   double single(int, int, int, int, double, double, double, double &) override;
   int pack_forward_comm(int, int *, double *, int, int *) override;
   void unpack_forward_comm(int, int, double *) override;
+  int pack_reverse_comm(int, int, double *) override;
+  void unpack_reverse_comm(int, int *, double *) override;
   double memory_usage() override;
   void transfer_history(double *, double *, int, int) override;
 
@@ -79,6 +81,31 @@ class PairGranularSync : public Pair {
   int nmax;
   std::vector<double> maxrad_dynamic, maxrad_frozen;
   int neighprev;
+  // compute dissipation/sync's accumulators (set by init_style) and this step's contributions,
+  // ghosts included (summed into their owners by reverse communication): per atom a row of the
+  // slip and lever energy and the dashpots' loads
+  static constexpr int DISSIPATION_ROW = GS_DISSIPATION_CHANNELS + GS_DISSIPATION_LOADS * 6;
+  class FixDissipationSync *dissipation = nullptr;
+  std::vector<double> dissipation_step;
+  // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
+  virtual const char *refuses_dissipation() const { return nullptr; }
+  void accumulate_dissipation(int nlocal, int newton_pair);
+  void release_dissipation(gs_contact &c, const gs_model *m, int i, int j, const double *history, double **half_offset,
+                           double **half_velocity, double factor_lj, double *dstep, bool j_here) const;
+  // a contact's share: half of its energy to each atom, each atom its load
+  static void add_dissipation(double *dstep, int i, int j, bool j_here, const gs_dissipation &d, double factor_lj)
+  {
+    double *ri = dstep + static_cast<size_t>(i) * DISSIPATION_ROW, *rj = dstep + static_cast<size_t>(j) * DISSIPATION_ROW;
+    const double *li = &d.load_i[0][0], *lj = &d.load_j[0][0];
+    for (int k = 0; k < GS_DISSIPATION_CHANNELS; k++) {
+      ri[k] += 0.5 * factor_lj * d.energy[k];
+      if (j_here) rj[k] += 0.5 * factor_lj * d.energy[k];
+    }
+    for (int k = 0; k < GS_DISSIPATION_LOADS * 6; k++) {
+      ri[GS_DISSIPATION_CHANNELS + k] += factor_lj * li[k];
+      if (j_here) rj[GS_DISSIPATION_CHANNELS + k] += factor_lj * lj[k];
+    }
+  }
 
   void allocate();
   gs_model &model_ref(int itype, int jtype) { return models[itype * (ntypes_alloc + 1) + jtype]; }

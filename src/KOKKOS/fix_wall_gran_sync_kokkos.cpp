@@ -119,7 +119,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
-                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque, &c);
+                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque, &c, nullptr);
         if (touching) {
           gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);

@@ -40,6 +40,9 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
   void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
                               ExecutionSpace) override;
 
+ protected:
+  const char *refuses_dissipation() const override { return "fix wall/gran/sync/kk"; }
+
  private:
   DAT::tdual_double_2d_lr k_history;
   GransyncHeat<DeviceType> heat;

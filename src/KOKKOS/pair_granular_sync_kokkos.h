@@ -30,6 +30,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  protected:
   const char *history_fix_style() const override;
+  const char *refuses_dissipation() const override { return "pair granular/sync/kk"; }
   const char *mdr_fix_style() const override;
   int stored_history(int i, int j, double *history) override;
 

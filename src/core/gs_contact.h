@@ -62,6 +62,42 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
  * history in a local array of this size. */
 #define GS_MAX_HISTORY 8
 
+/* Energy a contact dissipates, by channel (gs_contact_evaluate_dissipating()). Values are the
+ * columns of compute dissipation/sync: new channels go at the end. LEVER is not a loss of the
+ * material but of the model: the torque arm r - delta/2 against the slip velocity at r (stock's
+ * convention) makes the particles lose what the tangential spring and dashpot do not receive. */
+enum gs_dissipation_channel {
+  GS_DISSIPATION_NORMAL_DAMPING = 0,
+  GS_DISSIPATION_TANGENTIAL_DAMPING,
+  GS_DISSIPATION_TANGENTIAL_SLIP,
+  GS_DISSIPATION_ROLLING_DAMPING,
+  GS_DISSIPATION_ROLLING_SLIP,
+  GS_DISSIPATION_TWISTING_DAMPING,
+  GS_DISSIPATION_TWISTING_SLIP,
+  GS_DISSIPATION_LEVER,
+  GS_DISSIPATION_CHANNELS
+};
+
+/* Forces that depend on velocities (the dashpots, and a slider's part of a capped dashpot force)
+ * dissipate through loads, force and torque on each atom, one per channel. Velocity Verlet changes
+ * the kinetic energy by the trapezoid in time of each force's power at the full-step velocities
+ * (plus dt^2/8m (|F_0|^2 - |F_N|^2), which telescopes), so a load dissipates -(F.v + T.omega) dt
+ * at the end of its step (gs_damping_dissipation()), half in this step and half in the next
+ * (whose first half kick applies the force again); the adapters evaluate it once the step is
+ * complete. Springs dissipate by slip energy (gs_slip_energy3()). */
+#define GS_DISSIPATION_LOADS GS_DISSIPATION_LEVER
+typedef struct gs_dissipation {
+  double energy[GS_DISSIPATION_CHANNELS];  /* slip and lever energy of the step */
+  double load_i[GS_DISSIPATION_LOADS][6]; /* by channel, force (0-2) and torque (3-5) on i */
+  double load_j[GS_DISSIPATION_LOADS][6]; /* on j (unused for walls) */
+} gs_dissipation;
+
+/* the energy a load (force, torque) dissipates over a step ending with velocity v and spin omega */
+GS_FN double gs_damping_dissipation(const double *load, const double *v, const double *omega, double dt)
+{
+  return -(gs_dot3(load, v) + gs_dot3(load + 3, omega)) * dt;
+}
+
 /* One contact model (one type pair, or one wall): sub-model choices and derived constants. */
 typedef struct gs_model {
   int normal, damping, tangential, rolling, twisting;
@@ -230,11 +266,37 @@ GS_FN_INLINE void gs_history_to_plane(double *hist, const gs_frame *f, double we
   if (fabs(gs_dot3(hist, f->n)) * weight > GS_FRAME_EPSILON * limit) gs_rotate_rescale(hist, f->n);
 }
 
+/* ---- dissipation: springs and sliders ---------------------------------------------------------
+ * Over a step, a spring's forces do the trapezoid of their work on the particles, so a
+ * spring-slider loses to slip k/2 (s0 + s1).(s_trial - s1): s0 its spring carried into this step's
+ * plane, s_trial = s0 + the step's increment, s1 the spring after the sliding cap (0 while
+ * sticking, mu F |ds| while sliding steadily). A force history h = -k s gives the same with 1/k
+ * for k. */
+GS_FN double gs_slip_energy3(double k, const double *s0, const double *strial, const double *s1)
+{
+  double mean[3], slip[3];
+  gs_add3(s0, s1, mean);
+  gs_sub3(strial, s1, slip);
+  return 0.5 * k * gs_dot3(mean, slip);
+}
+
+/* A spring-dashpot-slider's velocity-dependent force f_d (its dashpot's), split between its channels:
+ * while sliding the cap passes the fraction `passed` of it on as damping, the rest slides with the
+ * spring (the slip channel's load). The cap resets the spring so that spring and f_d give the
+ * capped force: slip is negative only where that loads the spring against the motion (a dashpot
+ * force beyond the sliding limit), energy the model creates. */
+GS_FN void gs_slider_loads(const double *fd, double passed, double *damping_load, double *slider_load)
+{
+  gs_scale3(passed, fd, damping_load);
+  gs_scale3(1.0 - passed, fd, slider_load);
+}
+
 /* ---- tangential: linear history and the mindlin family ---------------------------------------
  * vtr: tangential velocity in the plane normal to f->n (in the synchronized ordering the half-step
  * velocity, already carried there). The history is brought into that plane and incremented. */
 GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_contact *c, double *hist,
-                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit)
+                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit,
+                                        gs_dissipation *dissipation, double *damping_load, double *slider_load)
 {
   const int force_history =
       tangential == GS_TANGENTIAL_MINDLIN_FORCE || tangential == GS_TANGENTIAL_MINDLIN_RESCALE_FORCE;
@@ -245,7 +307,7 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
   const double k = linear ? m->kt : m->kt * c->contact_radius;
   /* threshold weight: displacement history is compared as a force (k h), force history as is */
   const double kthresh = force_history ? 1.0 : k;
-  double fdamp[3], inc[3];
+  double fdamp[3], inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, damped = 1.0;
 
   if (rescale && c->contact_radius < hist[3]) gs_scale3(c->contact_radius / hist[3], hist, hist);
 
@@ -255,7 +317,9 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
       gs_scale3(-k * c->dt, vtr, inc);
     else
       gs_scale3(c->dt, vtr, inc);
+    gs_copy3(hist, before);
     gs_add3(hist, inc, hist);
+    gs_copy3(hist, trial);
     if (rescale) hist[3] = c->contact_radius;
   }
 
@@ -272,12 +336,18 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
     const double fsmag = gs_len3(c->fs);
     if (gs_len3(hist) != 0.0) {
       /* sliding: cap the force and reset the spring so it carries exactly the capped force */
-      gs_scale3(fscrit / fsmag, c->fs, c->fs);
+      damped = fscrit / fsmag;
+      gs_scale3(damped, c->fs, c->fs);
       gs_sub3(c->fs, fdamp, hist);
       if (!force_history) gs_scale3(-1.0 / k, hist, hist);
     } else {
       gs_zero3(c->fs);
+      gs_zero3(fdamp); /* the force is dropped: nothing acts */
     }
+  }
+  if (dissipation && c->history_update) {
+    dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(force_history ? 1.0 / k : k, before, trial, hist);
+    gs_slider_loads(fdamp, damped, damping_load, slider_load);
   }
 }
 
@@ -286,15 +356,17 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
  * spring's length before that projection. In the synchronized ordering the spring is first carried
  * exactly into the new plane, as every history is, so the projection removes only round-off. */
 GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_contact *c, double *hist,
-                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit)
+                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit,
+                                        gs_dissipation *dissipation, double *damping_load, double *slider_load)
 {
   const double damp = m->xt * damp_prefactor;
   const double fscrit = fncrit * m->mut;
   const double k = tangential == GS_TANGENTIAL_MINDLIN_CLASSIC ? m->kt * c->contact_radius : m->kt;
-  double fdamp[3], inc[3], shrmag, magfs;
+  double fdamp[3], inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, shrmag, magfs, damped = 1.0;
 
   if (c->history_update) {
     if (f->exact) gs_carry_to_plane(hist, f->n, f->carry_dir, f->carry_prev);
+    gs_copy3(hist, before);
     gs_scale3(c->dt, vtr, inc);
     gs_add3(hist, inc, hist);
   }
@@ -302,6 +374,7 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
   if (c->history_update) {
     gs_scale3(gs_dot3(hist, f->n), f->n, inc);
     gs_sub3(hist, inc, hist);
+    gs_copy3(hist, trial);
   }
   gs_scale3(-k, hist, c->fs);
   gs_scale3(-damp, vtr, fdamp);
@@ -310,17 +383,24 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
   magfs = gs_len3(c->fs);
   if (magfs > fscrit) {
     if (shrmag != 0.0) {
-      gs_scale3(fscrit / magfs, c->fs, c->fs);
+      damped = fscrit / magfs;
+      gs_scale3(damped, c->fs, c->fs);
       gs_sub3(c->fs, fdamp, hist);
       gs_scale3(-1.0 / k, hist, hist);
     } else {
       gs_zero3(c->fs);
+      gs_zero3(fdamp); /* the force is dropped: nothing acts */
     }
+  }
+  if (dissipation && c->history_update) {
+    dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(k, before, trial, hist);
+    gs_slider_loads(fdamp, damped, damping_load, slider_load);
   }
 }
 
 GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
-                                   double fncrit)
+                                   double fncrit, gs_dissipation *dissipation, double *damping_load,
+                                   double *slider_load)
 {
   const double damp = m->xt * damp_prefactor;
   const double fscrit = m->mut * fncrit;
@@ -329,20 +409,24 @@ GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, cons
   double ft = 0.0;
   if (vrel != 0.0) ft = (fscrit < fsmag ? fscrit : fsmag) / vrel;
   gs_scale3(-ft, vtr, c->fs);
+  /* a dashpot while below the sliding limit, a slider at it */
+  if (dissipation && c->history_update) gs_copy3(c->fs, fscrit < fsmag ? slider_load : damping_load);
 }
 
 /* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
 /* f and vrl as for the tangential history */
 GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const gs_frame *f,
-                          double fncrit)
+                          double fncrit, gs_dissipation *dissipation, double *damping_load, double *slider_load)
 {
   const double frcrit = m->mur * fncrit;
-  double inc[3];
+  double inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, damped = 1.0, damping = m->gammar;
 
   if (c->history_update) {
     gs_history_to_plane(hist, f, m->kr, frcrit);
+    gs_copy3(hist, before);
     gs_scale3(c->dt, vrl, inc);
     gs_add3(hist, inc, hist);
+    gs_copy3(hist, trial);
   }
 
   c->fr[0] = -m->kr * hist[0] - m->gammar * vrl[0];
@@ -358,18 +442,27 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
       gs_scale3(-frcrit * kinv * frinv, c->fr, spring);
       gs_scale3(-m->gammar * kinv, vrl, dashpot);
       if (c->history_update) gs_add3(spring, dashpot, hist);
-      gs_scale3(frcrit * frinv, c->fr, c->fr);
+      damped = frcrit * frinv;
+      gs_scale3(damped, c->fr, c->fr);
     } else {
       gs_zero3(c->fr);
+      damping = 0.0; /* the force is dropped: nothing acts */
     }
+  }
+  if (dissipation && c->history_update) {
+    double fd[3];
+    dissipation->energy[GS_DISSIPATION_ROLLING_SLIP] += gs_slip_energy3(m->kr, before, trial, hist);
+    gs_scale3(-damping, vrl, fd);
+    gs_slider_loads(fd, damped, damping_load, slider_load);
   }
 }
 
 /* ---- twisting: torsional spring-dashpot-slider; marshall derives it from the tangential model */
 GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist,
-                         double damp_prefactor, double fncrit)
+                         double damp_prefactor, double fncrit, gs_dissipation *dissipation, double *damping_load,
+                         double *slider_load)
 {
-  double k, damp, mu, torque, crit, sign;
+  double k, damp, mu, torque, crit, sign, before = hist[0];
   if (m->twisting == GS_TWISTING_MARSHALL) {
     const double a = c->contact_radius;
     k = 0.5 * m->kt * a * a;
@@ -387,6 +480,14 @@ GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, 
   if (fabs(torque) > crit) {
     hist[0] = (crit * sign - damp * magtwist) / k;
     torque = -crit * sign;
+  }
+  if (dissipation && c->history_update) {
+    const double s0[3] = {before, 0.0, 0.0}, trial[3] = {before + magtwist * c->dt, 0.0, 0.0}, s1[3] = {hist[0], 0.0, 0.0};
+    const double trial_torque = fabs(k * trial[0] + damp * magtwist);
+    const double passed = trial_torque > crit ? crit / trial_torque : 1.0;
+    dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += gs_slip_energy3(k, s0, trial, s1);
+    *damping_load = -passed * damp * magtwist;
+    *slider_load = -(1.0 - passed) * damp * magtwist;
   }
   return torque;
 }
@@ -416,8 +517,11 @@ GS_FN gs_kinds gs_model_kinds(const gs_model *m)
  * it define GS_WITH_MDR before including this header; elsewhere (the flat walls, the /kk styles and
  * the standalone drivers, which refuse mdr and keep shorter histories) an mdr force is NaN.
  * `history` points at this contact's history (m->size_history doubles; may be NULL when the model
- * carries none). */
-GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds, gs_contact *c, double *history)
+ * carries none). `dissipation`: NULL, or a gs_dissipation to which this step's slip and lever energy
+ * and the dashpots' loads are added (steps that advance the history only); a constant NULL compiles it
+ * away. */
+GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_kinds kinds, gs_contact *c,
+                                                  double *history, gs_dissipation *dissipation)
 {
   const int sync = kinds.ordering == GS_ORDERING_SYNCHRONIZED;
   const int pair = m->geometry == GS_GEOMETRY_PAIR;
@@ -429,6 +533,7 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   const double *n_vel; /* normal the half-step velocities are projected on */
   double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
   double fnormal, fpulloff = 0.0, damp_prefactor, fdamp, fncrit, arm;
+  double tangential_damping[3] = {0.0, 0.0, 0.0}, tangential_slider[3] = {0.0, 0.0, 0.0};
 
   c->mdr_area = 0.0;
   if (pair) c->r = sqrt(gs_dot3(c->dx, c->dx));
@@ -516,17 +621,25 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
   fdamp = -damp_prefactor * vnnr;
   c->fn_total = fnormal + fdamp;
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
+  if (dissipation && c->history_update) {
+    double load[3];
+    gs_scale3(c->fn_total - fnormal, n_full, load);
+    gs_add3(dissipation->load_i[GS_DISSIPATION_NORMAL_DAMPING], load, dissipation->load_i[GS_DISSIPATION_NORMAL_DAMPING]);
+    gs_sub3(dissipation->load_j[GS_DISSIPATION_NORMAL_DAMPING], load, dissipation->load_j[GS_DISSIPATION_NORMAL_DAMPING]);
+  }
   /* friction limit: the total normal force; DMT, JKR: the elastic force plus twice the pull-off
    * force (the adhesion presses the surfaces together as a load would, as in stock LAMMPS) */
   fncrit = kinds.normal == GS_NORMAL_DMT || kinds.normal == GS_NORMAL_JKR ? fabs(fnormal + 2.0 * fpulloff)
                                                                           : fabs(c->fn_total);
 
   if (kinds.tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
-    gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit);
+    gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit, dissipation, tangential_damping, tangential_slider);
   else if (kinds.tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC || kinds.tangential == GS_TANGENTIAL_MINDLIN_CLASSIC)
-    gs_tangential_classic(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
+    gs_tangential_classic(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit,
+                          dissipation, tangential_damping, tangential_slider);
   else
-    gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit);
+    gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit,
+                          dissipation, tangential_damping, tangential_slider);
 
   /* forces act along the full-step normal and in the full-step tangent plane */
   gs_scale3(c->fn_total, n_full, c->force);
@@ -544,6 +657,32 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
     gs_scale3(c->radi, c->torquei, c->torquei);
     gs_zero3(c->torquej);
   }
+  if (dissipation && c->history_update) {
+    /* the tangential loads, with the torque arms the force has */
+    const int channel[2] = {GS_DISSIPATION_TANGENTIAL_DAMPING, GS_DISSIPATION_TANGENTIAL_SLIP};
+    const double *const load[2] = {tangential_damping, tangential_slider};
+    const double armi = pair ? c->radi - 0.5 * c->delta : c->radi, armj = c->radj - 0.5 * c->delta;
+    int l;
+    for (l = 0; l < 2; l++) {
+      double *li = dissipation->load_i[channel[l]], *lj = dissipation->load_j[channel[l]], turn[3], arm[3];
+      gs_cross3(load[l], n_full, turn); /* -(n x f) */
+      gs_add3(li, load[l], li);
+      gs_sub3(lj, load[l], lj);
+      gs_scale3(armi, turn, arm);
+      gs_add3(li + 3, arm, li + 3);
+      gs_scale3(armj, turn, arm);
+      gs_add3(lj + 3, arm, lj + 3);
+    }
+    if (pair) {
+      /* the spring's force through arms r - delta/2 against its slip at r */
+      double spring[3], spin[3], lever[3];
+      gs_sub3(c->fs, tangential_damping, spring);
+      gs_sub3(spring, tangential_slider, spring);
+      gs_add3(c->omegai, c->omegaj, spin);
+      gs_cross3(spin, n_full, lever);
+      dissipation->energy[GS_DISSIPATION_LEVER] -= 0.5 * c->delta * gs_dot3(spring, lever) * c->dt;
+    }
+  }
 
   gs_zero3(c->fr);
   c->torque_twist = 0.0;
@@ -552,31 +691,98 @@ GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds
     gs_sub3(c->omegai, c->omegaj, relrot);
     if (kinds.rolling == GS_ROLLING_SDS) {
       /* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31 */
-      double vrl[3], torroll[3];
+      double vrl[3], torroll[3], rolling_damping[3] = {0.0, 0.0, 0.0}, rolling_slider[3] = {0.0, 0.0, 0.0};
       vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
       vrl[1] = reff * (relrot[2] * n_vel[0] - relrot[0] * n_vel[2]);
       vrl[2] = reff * (relrot[0] * n_vel[1] - relrot[1] * n_vel[0]);
       if (sync) gs_carry_to_plane(vrl, n_full, carry_dir, carry);
-      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit);
+      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit, dissipation, rolling_damping, rolling_slider);
       gs_cross3(n_full, c->fr, torroll);
       gs_scale3(reff, torroll, torroll);
       gs_add3(c->torquei, torroll, c->torquei);
       if (pair) gs_sub3(c->torquej, torroll, c->torquej);
+      if (dissipation && c->history_update) {
+        const int channel[2] = {GS_DISSIPATION_ROLLING_DAMPING, GS_DISSIPATION_ROLLING_SLIP};
+        const double *const load[2] = {rolling_damping, rolling_slider};
+        int l;
+        for (l = 0; l < 2; l++) {
+          gs_cross3(n_full, load[l], torroll);
+          gs_scale3(reff, torroll, torroll);
+          gs_add3(dissipation->load_i[channel[l]] + 3, torroll, dissipation->load_i[channel[l]] + 3);
+          gs_sub3(dissipation->load_j[channel[l]] + 3, torroll, dissipation->load_j[channel[l]] + 3);
+        }
+      }
     }
     if (kinds.twisting != GS_TWISTING_NONE) {
-      double tortwist[3];
+      double tortwist[3], twisting_load[2] = {0.0, 0.0};
       const double magtwist = gs_dot3(relrot, n_vel);
-      c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist, damp_prefactor, fncrit);
+      c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist, damp_prefactor, fncrit, dissipation,
+                                    &twisting_load[0], &twisting_load[1]);
       gs_scale3(c->torque_twist, n_full, tortwist);
       gs_add3(c->torquei, tortwist, c->torquei);
       if (pair) gs_sub3(c->torquej, tortwist, c->torquej);
+      if (dissipation && c->history_update) {
+        const int channel[2] = {GS_DISSIPATION_TWISTING_DAMPING, GS_DISSIPATION_TWISTING_SLIP};
+        int l;
+        for (l = 0; l < 2; l++) {
+          gs_scale3(twisting_load[l], n_full, tortwist);
+          gs_add3(dissipation->load_i[channel[l]] + 3, tortwist, dissipation->load_i[channel[l]] + 3);
+          gs_sub3(dissipation->load_j[channel[l]] + 3, tortwist, dissipation->load_j[channel[l]] + 3);
+        }
+      }
     }
   }
 }
 
+GS_FN_INLINE void gs_contact_evaluate_as(const gs_model *m, const gs_kinds kinds, gs_contact *c, double *history)
+{
+  gs_contact_evaluate_dissipating(m, kinds, c, history, 0);
+}
+
 GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *history)
 {
-  gs_contact_evaluate_as(m, gs_model_kinds(m), c, history);
+  gs_contact_evaluate_dissipating(m, gs_model_kinds(m), c, history, 0);
+}
+
+/* A contact that opened in this step (in contact at the last one, not now) loses what its springs
+ * held, less what their last forces return to the particles over the step: for each spring
+ * k/2 s.(s + ds), the slip energy of a spring cut to zero (gs_slip_energy3()), added to its slip
+ * channel. Inputs as for gs_contact_evaluate() (walls: r too); `history` is the contact's before it
+ * is cleared. Springs of constant stiffness only: mindlin's and marshall's vanish with the contact
+ * radius, which the stored energy already shows. */
+GS_FN void gs_contact_release(const gs_model *m, const gs_contact *c, const double *history, gs_dissipation *dissipation)
+{
+  const double r = m->geometry == GS_GEOMETRY_PAIR ? sqrt(gs_dot3(c->dx, c->dx)) : c->r;
+  const double reff = gs_effective_radius(m, c->radi, c->radj);
+  const double zero[3] = {0.0, 0.0, 0.0};
+  double n[3], relrot[3], trial[3], move[3];
+  gs_scale3(1.0 / r, c->dx, n);
+  gs_sub3(c->omegai, c->omegaj, relrot);
+  if (m->tangential == GS_TANGENTIAL_LINEAR_HISTORY || m->tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC) {
+    const double *s = history + m->hist_tangential;
+    double wr[3], wxn[3];
+    wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
+    wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
+    wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
+    gs_cross3(wr, n, wxn);
+    gs_scale3(gs_dot3(c->vr, n), n, move);
+    gs_sub3(c->vr, move, move);
+    gs_sub3(move, wxn, move);
+    gs_scale3(c->dt, move, move);
+    gs_add3(s, move, trial);
+    dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(m->kt, s, trial, zero);
+  }
+  if (m->rolling == GS_ROLLING_SDS) {
+    const double *s = history + m->hist_rolling;
+    gs_cross3(relrot, n, move);
+    gs_scale3(reff * c->dt, move, move);
+    gs_add3(s, move, trial);
+    dissipation->energy[GS_DISSIPATION_ROLLING_SLIP] += gs_slip_energy3(m->kr, s, trial, zero);
+  }
+  if (m->twisting == GS_TWISTING_SDS) {
+    const double s = history[m->hist_twisting];
+    dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += 0.5 * m->ktw * s * (s + gs_dot3(relrot, n) * c->dt);
+  }
 }
 
 /* ---- stored energy ----------------------------------------------------------------------------

@@ -92,12 +92,13 @@ GS_FN int gs_wall_history_size(const gs_model *m)
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
  * (synchronized ordering only; may equal x/v otherwise). history: gs_wall_history_size() doubles
  * (NULL if none). Adds force and torque; `report` (may be NULL) receives the evaluated contact (its
- * separation from the wall's contact point, force, contact radius: for heat and per-atom output).
+ * separation from the wall's contact point, force, contact radius: for heat and per-atom output);
+ * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation).
  * Returns 0 and clears the history when not in contact. */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
                           double radius, double rmass, double *history, double *force, double *torque,
-                          gs_contact *report)
+                          gs_contact *report, gs_dissipation *dissipation)
 {
   const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
@@ -106,17 +107,22 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
   c.radi = radius;
   c.radj = rwall;
+  c.dt = s->dt;
+  gs_copy3(omega, c.omegai);
+  gs_zero3(c.omegaj);
   if (!gs_wall_in_contact(m, &c, flag && history && history[0] != 0.0)) {
-    if (history)
+    if (history) {
+      if (dissipation && s->history_update) {
+        gs_sub3(m->ordering == GS_ORDERING_SYNCHRONIZED ? vhalf : v, s->vwall, c.vr);
+        gs_contact_release(m, &c, history + flag, dissipation);
+      }
       for (k = 0; k < gs_wall_history_size(m); k++) history[k] = 0.0;
+    }
     return 0;
   }
   if (flag) history[0] = 1.0;
-  c.dt = s->dt;
   c.history_update = s->history_update;
   c.meff = rmass;
-  gs_copy3(omega, c.omegai);
-  gs_zero3(c.omegaj);
   if (m->ordering == GS_ORDERING_SYNCHRONIZED) {
     double r_half, rwall_half;
     gs_wall_separation(w, xhalf, s->wlo_half, s->whi_half, c.dx_half, &r_half, &rwall_half);
@@ -124,7 +130,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   } else {
     gs_sub3(v, s->vwall, c.vr);
   }
-  gs_contact_evaluate(m, &c, history ? history + flag : history);
+  gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, history ? history + flag : history, dissipation);
   gs_add3(force, c.force, force);
   gs_add3(torque, c.torquei, torque);
   if (report) *report = c;

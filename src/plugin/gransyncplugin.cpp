@@ -4,6 +4,7 @@
 #include "lammpsplugin.h"
 #include "version.h"
 
+#include "compute_dissipation_sync.h"
 #include "fix_granular_mdr_sync.h"
 #include "fix_neigh_history_sync.h"
 #include "fix_nve_sphere_sync.h"
@@ -50,6 +51,16 @@ static Fix *fix_wall_gran_sync_region_creator(LAMMPS *lmp, int argc, char **argv
 static Fix *fix_granular_mdr_sync_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixGranularMDRSync(lmp, argc, argv);
+}
+
+static Fix *fix_dissipation_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixDissipationSync(lmp, argc, argv);
+}
+
+static Compute *compute_dissipation_sync_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new ComputeDissipationSync(lmp, argc, argv);
 }
 
 #ifdef GRANSYNC_KOKKOS
@@ -192,10 +203,22 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_granular_mdr_sync_creator;
   (*register_plugin)(&plugin, lmp);
 
+  // compute dissipation/sync's per-atom accumulators, created by the compute
+  plugin.name = "DISSIPATION/SYNC";
+  plugin.info = "per-atom accumulators of compute dissipation/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_dissipation_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
   // the pair's contact history, created by granular/sync itself
   plugin.name = "NEIGH_HISTORY/SYNC";
   plugin.info = "contact history of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_neigh_history_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.style = "compute";
+  plugin.name = "dissipation/sync";
+  plugin.info = "energy dissipated by the gransync contacts, by channel, per atom and in total";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &compute_dissipation_sync_creator;
   (*register_plugin)(&plugin, lmp);
 
 #ifdef GRANSYNC_KOKKOS

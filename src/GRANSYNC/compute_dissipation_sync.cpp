@@ -1,0 +1,212 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   compute dissipation/sync: reports the per-atom accumulators that pair granular/sync and the
+   gransync walls fill with the C core's dissipation by channel (gs_contact_evaluate_dissipating).
+------------------------------------------------------------------------- */
+
+#include "compute_dissipation_sync.h"
+
+#include "atom.h"
+#include "error.h"
+#include "force.h"
+#include "gransync_args.h"
+#include "memory.h"
+#include "modify.h"
+#include "pair.h"
+#include "update.h"
+
+#include <cstring>
+
+using namespace LAMMPS_NS;
+
+static constexpr int NCH = GS_DISSIPATION_CHANNELS;
+static constexpr int WIDTH = FixDissipationSync::WIDTH;
+
+FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
+    Fix(lmp, narg, arg), energy(nullptr), loads(nullptr)
+{
+  if (narg != 3) error->all(FLERR, "fix DISSIPATION/SYNC is created by compute dissipation/sync, not by hand");
+  restart_peratom = 1;
+  create_attribute = 1;
+  maxexchange = WIDTH;
+  FixDissipationSync::grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixDissipationSync::~FixDissipationSync()
+{
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  memory->destroy(energy);
+  memory->destroy(loads);
+}
+
+int FixDissipationSync::setmask()
+{
+  return FixConst::PRE_FORCE | FixConst::END_OF_STEP;
+}
+
+void FixDissipationSync::pre_force(int /*vflag*/)
+{
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int k = 0; k < LOADS; k++) loads[i][k] = 0.0;
+}
+
+// this step's loads at its end-of-step velocities and spins
+void FixDissipationSync::end_of_step()
+{
+  double **v = atom->v, **omega = atom->omega;
+  const double dt = update->dt;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int l = 0; l < GS_DISSIPATION_LOADS; l++) {
+      const double e = gs_damping_dissipation(loads[i] + 6 * l, v[i], omega[i], dt);
+      energy[i][l] += e;
+      energy[i][NCH + l] = 0.5 * e;
+    }
+}
+
+void FixDissipationSync::grow_arrays(int nmax)
+{
+  memory->grow(energy, nmax, WIDTH, "dissipation/sync:energy");
+  memory->grow(loads, nmax, LOADS, "dissipation/sync:loads");
+}
+
+void FixDissipationSync::copy_arrays(int i, int j, int /*delflag*/)
+{
+  for (int k = 0; k < WIDTH; k++) energy[j][k] = energy[i][k];
+}
+
+void FixDissipationSync::set_arrays(int i)
+{
+  for (int k = 0; k < WIDTH; k++) energy[i][k] = 0.0;
+  for (int k = 0; k < LOADS; k++) loads[i][k] = 0.0;
+}
+
+int FixDissipationSync::pack_exchange(int i, double *buf)
+{
+  for (int k = 0; k < WIDTH; k++) buf[k] = energy[i][k];
+  return WIDTH;
+}
+
+int FixDissipationSync::unpack_exchange(int nlocal, double *buf)
+{
+  for (int k = 0; k < WIDTH; k++) energy[nlocal][k] = buf[k];
+  return WIDTH;
+}
+
+int FixDissipationSync::pack_restart(int i, double *buf)
+{
+  buf[0] = WIDTH + 1;
+  for (int k = 0; k < WIDTH; k++) buf[k + 1] = energy[i][k];
+  return WIDTH + 1;
+}
+
+void FixDissipationSync::unpack_restart(int nlocal, int nth)
+{
+  const double *record = restart_record(atom, nlocal, nth);
+  for (int k = 0; k < WIDTH; k++) energy[nlocal][k] = record[k + 1];
+}
+
+double FixDissipationSync::memory_usage()
+{
+  return (double) atom->nmax * (WIDTH + LOADS) * sizeof(double);
+}
+
+FixDissipationSync *FixDissipationSync::find(LAMMPS *lmp, const char *what)
+{
+  auto computes = lmp->modify->get_compute_by_style("^dissipation/sync$");
+  if (computes.empty()) return nullptr;
+  if (what)
+    lmp->error->all(FLERR, "compute dissipation/sync: {} does not accumulate dissipation; use the CPU styles "
+                           "(pair granular/sync, fix wall/gran/sync, fix wall/gran/sync/region)", what);
+  FixDissipationSync *store = dynamic_cast<ComputeDissipationSync *>(computes.front())->store();
+  if (store) store->contributors++;
+  return store;
+}
+
+/* ---------------------------------------------------------------------- */
+
+ComputeDissipationSync::ComputeDissipationSync(LAMMPS *lmp, int narg, char **arg) :
+    Compute(lmp, narg, arg), id_fix(nullptr), fix(nullptr), nmax(0), output(nullptr)
+{
+  if (narg != 3) error->all(FLERR, "compute dissipation/sync: takes no arguments ('compute ID group dissipation/sync')");
+  if (modify->get_compute_by_style("^dissipation/sync$").size() > 0)
+    error->all(FLERR, "compute dissipation/sync: only one per input (compute {} exists); its group selects what "
+                      "it reports, and every contact is accumulated", modify->get_compute_by_style("^dissipation/sync$").front()->id);
+
+  vector_flag = 1;
+  size_vector = NCH + 1;
+  extvector = 1;
+  peratom_flag = 1;
+  size_peratom_cols = NCH + 1;
+
+  // the accumulators live in a fix so that they migrate and go into restart files; a compute of
+  // the same ID defined after read_restart gets them back
+  id_fix = utils::strdup(std::string(id) + "_DISSIPATION");
+  fix = dynamic_cast<FixDissipationSync *>(modify->add_fix(fmt::format("{} all DISSIPATION/SYNC", id_fix)));
+  fix->restart_reset = 0;
+}
+
+ComputeDissipationSync::~ComputeDissipationSync()
+{
+  if (modify->nfix) modify->delete_fix(id_fix);
+  delete[] id_fix;
+  memory->destroy(output);
+  delete[] vector;
+}
+
+void ComputeDissipationSync::init()
+{
+  fix = dynamic_cast<FixDissipationSync *>(modify->get_fix_by_id(id_fix));
+  if (!fix) error->all(FLERR, "compute dissipation/sync: its accumulators (fix {}) were deleted", id_fix);
+  if (!vector) vector = new double[NCH + 1];
+  // the contributing styles registered in their init(), which comes first
+  if (fix->contributors == 0)
+    error->all(FLERR, "compute dissipation/sync: nothing accumulates dissipation: it needs pair granular/sync, fix "
+                      "wall/gran/sync or fix wall/gran/sync/region");
+  fix->contributors = 0;
+}
+
+void ComputeDissipationSync::compute_vector()
+{
+  invoked_vector = update->ntimestep;
+  const int *mask = atom->mask;
+  double here[NCH + 1] = {0.0};
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    for (int k = 0; k < NCH; k++) {
+      const double e = fix->dissipated(i, k);
+      here[k] += e;
+      here[NCH] += e;
+    }
+  }
+  MPI_Allreduce(here, vector, NCH + 1, MPI_DOUBLE, MPI_SUM, world);
+}
+
+void ComputeDissipationSync::compute_peratom()
+{
+  invoked_peratom = update->ntimestep;
+  if (atom->nmax > nmax) {
+    memory->destroy(output);
+    nmax = atom->nmax;
+    memory->create(output, nmax, NCH + 1, "dissipation/sync:output");
+    array_atom = output;
+  }
+  const int *mask = atom->mask;
+  for (int i = 0; i < atom->nlocal; i++) {
+    output[i][NCH] = 0.0;
+    for (int k = 0; k < NCH; k++) {
+      output[i][k] = mask[i] & groupbit ? fix->dissipated(i, k) : 0.0;
+      output[i][NCH] += output[i][k];
+    }
+  }
+}
+
+double ComputeDissipationSync::memory_usage()
+{
+  return (double) nmax * (NCH + 1) * sizeof(double);
+}

@@ -1,0 +1,90 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef COMPUTE_CLASS
+// clang-format off
+ComputeStyle(dissipation/sync,ComputeDissipationSync);
+// clang-format on
+#else
+
+#ifndef LMP_COMPUTE_DISSIPATION_SYNC_H
+#define LMP_COMPUTE_DISSIPATION_SYNC_H
+
+#include "compute.h"
+#include "fix.h"
+
+#include "gs_contact.h"
+
+namespace LAMMPS_NS {
+
+// The energy each atom's contacts have dissipated since the compute was defined, by channel
+// (enum gs_dissipation_channel): per-atom accumulators that travel with the atoms and are written
+// to restart files. A contact's slip and lever energy goes half to each atom (a wall contact's to
+// its atom); a load's is its power on each atom at the end of the step, of which the half that the
+// next step's first half kick applies is reported only then.
+class FixDissipationSync : public Fix {
+ public:
+  static constexpr int LOADS = GS_DISSIPATION_LOADS * 6;
+  // per atom: the channels' energies, then half of each load's energy of the last step
+  static constexpr int WIDTH = GS_DISSIPATION_CHANNELS + GS_DISSIPATION_LOADS;
+  FixDissipationSync(class LAMMPS *, int, char **);
+  ~FixDissipationSync() override;
+  int setmask() override;
+  void pre_force(int) override;
+  void end_of_step() override;
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override { return WIDTH + 1; }
+  int maxsize_restart() override { return WIDTH + 1; }
+  double memory_usage() override;
+
+  // what atom i has dissipated by channel k, as far as the integrator has applied it
+  double dissipated(int i, int k) const
+  {
+    return energy[i][k] - (k < GS_DISSIPATION_LOADS ? energy[i][GS_DISSIPATION_CHANNELS + k] : 0.0);
+  }
+  // a local atom's share of this step: slip and lever energy, the loads
+  void add(int i, const double *share, const double *load)
+  {
+    for (int k = 0; k < GS_DISSIPATION_CHANNELS; k++) energy[i][k] += share[k];
+    for (int k = 0; k < LOADS; k++) loads[i][k] += load[k];
+  }
+
+  // The accumulators of the input's compute dissipation/sync, or nullptr without one. Called from
+  // init() by the styles that contribute; `what` names one that cannot and refuses the compute.
+  static FixDissipationSync *find(class LAMMPS *, const char *what = nullptr);
+  int contributors = 0;    // styles that found it since the compute's last init()
+
+ private:
+  double **energy;
+  double **loads;    // this step's (nmax x LOADS), not migrated: filled and used between re-neighborings
+};
+
+class ComputeDissipationSync : public Compute {
+ public:
+  ComputeDissipationSync(class LAMMPS *, int, char **);
+  ~ComputeDissipationSync() override;
+  void init() override;
+  void compute_vector() override;
+  void compute_peratom() override;
+  double memory_usage() override;
+  FixDissipationSync *store() const { return fix; }
+
+ private:
+  char *id_fix;
+  FixDissipationSync *fix;
+  int nmax;
+  double **output;
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

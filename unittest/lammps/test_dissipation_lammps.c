@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * compute dissipation/sync through LAMMPS:
+ * - a sphere launched sliding on a rough floor loses m v0^2 / 7 to friction before it rolls
+ *   (rigid-body mechanics), and the energy balance holds to the integrator's error;
+ * - a polydisperse damped frictional pour (hertz/material and hooke, rolling, twisting, a plane and a
+ *   region wall, both orderings): kinetic + rotational + gravitational + stored + dissipated stays
+ *   constant up to an error that shrinks with the step (at least 4x for a step 4x smaller;
+ *   measured: 10-12x, about second order); a channel left out would leave a gap that does not shrink;
+ * - the accumulators survive write_restart/read_restart (against the same run split without a file)
+ *   and migration (this binary on 2 ranks against one rank, newton on and off, through 10000 steps of
+ *   the pour, where the runs agree to 1e-14: tolerance 1e-10);
+ * - per-atom values sum to the global ones, the compute's group selects atoms;
+ * - what cannot work is refused with a message naming the command. */
+#include "gs_lmp.h"
+
+#define GS_PI 3.14159265358979323846
+
+static const char *const POUR_MODELS[] = {
+    "hertz/material 1e7 0.5 0.3 damping coeff_restitution tangential linear_history 1e4 0.5 0.5 "
+    "rolling sds 1000 1e-3 0.2 twisting sds 1e-4 1e-9 0.1",
+    "hooke 2000 5000 damping mass_velocity tangential linear_history 1000 0.5 0.5 rolling sds 1000 1e-3 0.2 "
+    "twisting sds 1e-4 1e-9 0.1"};
+
+/* the balance's terms as variables: ke, rot, pe (pair, walls, gravity), diss (compute d) and total */
+static void balance_variables(void *lmp)
+{
+  gs_lines(lmp, "compute rot all erotate/sphere;compute ke all ke;variable ke equal c_ke;variable rot equal c_rot;"
+                "variable pe equal pe;variable diss equal c_d[9];variable total equal c_ke+c_rot+pe+c_d[9];"
+                "thermo_style custom step c_ke c_rot pe c_d[9];thermo_modify norm no");
+}
+
+/* 300 spheres of two sizes (d = 4 and 1.5 mm) dropped into a cylinder with a floor */
+static void pour_atoms(void *lmp, const char *newton)
+{
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.05 0.05 -0.05 0.05 0 0.08;create_box 2 box;"
+                "region fill cylinder z 0 0 0.04 0.003 0.07;"
+                "create_atoms 1 random 300 4321 fill overlap 0.006 maxtry 200;"
+                "set type 1 type/fraction 2 0.4 4321;set type 1 diameter 0.004 density 2500;"
+                "set type 2 diameter 0.0015 density 2500;velocity all create 1e-3 4321 loop geom");
+}
+
+/* the pour's styles, which a restart file does not hold */
+static void pour_styles(void *lmp, const char *ordering, const char *model, double dt)
+{
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", model);
+  gs_lines(lmp, "fix nve all nve/sphere/sync;fix grav all gravity 9.81 vector 0 0 -1;fix_modify grav energy yes;"
+                "region drum cylinder z 0 0 0.045 -1 1 side in");
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane 0 NULL ordering %s", model, ordering);
+  gs_cmd(lmp, "fix side all wall/gran/sync/region granular %s region drum ordering %s", model, ordering);
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify side energy yes;compute d all dissipation/sync");
+  gs_cmd(lmp, "timestep %.17g", dt);
+  balance_variables(lmp);
+}
+
+static void *pour_newton(const char *ordering, const char *model, double dt, MPI_Comm comm, const char *newton)
+{
+  const char *args[] = {"gs_test", "-log", "none", "-screen", "none", "-nocite"};
+  void *lmp = lammps_open(6, (char **) args, comm, NULL);
+  lammps_command(lmp, "plugin load " GRANSYNC_PLUGIN);
+  pour_atoms(lmp, newton);
+  pour_styles(lmp, ordering, model, dt);
+  return lmp;
+}
+
+static void *pour(const char *ordering, const char *model, double dt, MPI_Comm comm)
+{
+  return pour_newton(ordering, model, dt, comm, "on");
+}
+
+/* the dissipation vector (channels and total) */
+static void dissipation_vector(void *lmp, double *out)
+{
+  int k;
+  for (k = 0; k < 9; k++) {
+    char name[32];
+    snprintf(name, sizeof name, "d%d", k + 1);
+    gs_cmd(lmp, "variable %s equal c_d[%d]", name, k + 1);
+    out[k] = gs_var(lmp, name);
+  }
+}
+
+/* The sphere slides, friction spins it up until it rolls at 5/7 v0: friction takes m v0^2/7. */
+static void test_slide(const char *ordering)
+{
+  void *lmp = gs_lmp_open();
+  const double m = GS_PI / 6.0, v0 = 1.0, kn = 1e5;
+  double e0, e1, diss[9], friction;
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+                "region box block -50 50 -5 5 -1 5;create_box 1 box;create_atoms 1 single 0 0 0.5;"
+                "set atom 1 diameter 1.0 density 1.0;pair_style granular/sync;pair_coeff * * hooke 1e5 0 "
+                "tangential linear_history 1e5 0 0.5;fix nve all nve/sphere/sync;fix grav all gravity 1.0 vector 0 0 -1;"
+                "fix_modify grav energy yes;compute d all dissipation/sync;timestep 1e-3");
+  gs_cmd(lmp, "set atom 1 z %.17g vx %.17g", 0.5 - m / kn, v0); /* resting at the static overlap */
+  gs_cmd(lmp, "fix floor all wall/gran/sync granular hooke 1e5 0 tangential linear_history 1e5 0.5 0.5 "
+              "zplane 0 NULL ordering %s", ordering);
+  gs_cmd(lmp, "fix_modify floor energy yes");
+  balance_variables(lmp);
+  gs_cmd(lmp, "run 0 post no");
+  e0 = gs_var(lmp, "total");
+  gs_cmd(lmp, "run 1500 post no"); /* rolling from t = 2 v0 / (7 mu g) = 0.57 */
+  e1 = gs_var(lmp, "total");
+  dissipation_vector(lmp, diss);
+  friction = diss[1] + diss[2];
+  GS_CHECK(fabs(friction - m * v0 * v0 / 7.0) < 1e-4 * m * v0 * v0 / 7.0,
+           "%s: sliding sphere: friction dissipated %.10g (damping %.3g, slip %.10g), rigid-body mechanics m v0^2/7 "
+           "= %.10g", ordering, friction, diss[1], diss[2], m * v0 * v0 / 7.0);
+  GS_CHECK(fabs(e1 - e0) < 1e-6 * e0, "%s: sliding sphere: balance %.12g -> %.12g", ordering, e0, e1);
+  GS_CHECK(diss[2] > 0.5 * friction, "%s: sliding sphere: slip %.6g of %.6g", ordering, diss[2], friction);
+  lammps_close(lmp);
+}
+
+/* the balance's change over 0.1 s of the pour at step dt, relative to the energy dissipated */
+static double pour_gap(const char *ordering, const char *model, double dt, double *dissipated)
+{
+  void *lmp = pour(ordering, model, dt, MPI_COMM_WORLD);
+  double e0, e1;
+  gs_cmd(lmp, "run 0 post no");
+  e0 = gs_var(lmp, "total");
+  gs_cmd(lmp, "run %d post no", (int) (0.1 / dt + 0.5));
+  e1 = gs_var(lmp, "total");
+  *dissipated = gs_var(lmp, "diss");
+  lammps_close(lmp);
+  return (e1 - e0) / *dissipated;
+}
+
+static void test_pour_balance(const char *ordering, const char *model)
+{
+  const double dt = 5e-6;
+  double d_coarse, d_fine;
+  const double coarse = pour_gap(ordering, model, dt, &d_coarse);
+  const double fine = pour_gap(ordering, model, dt / 4, &d_fine);
+  GS_CHECK(d_coarse > 0.1 * 5.6e-3 && fabs(coarse) < 1e-3 && fabs(fine) * 4 < fabs(coarse),
+           "%s, %s: the balance moves by %.3g of the %.4g J dissipated at dt = %g, by %.3g at dt/4 (%.4g J)",
+           ordering, model, coarse, d_coarse, dt, fine, d_fine);
+}
+
+/* a run split by a restart file against the same run split without one (a run's set-up recomputes
+ * forces, which moves the trajectory at round-off: both have it) */
+static void test_restart(const char *ordering)
+{
+  void *whole = pour(ordering, POUR_MODELS[0], 5e-6, MPI_COMM_WORLD);
+  void *writer = pour(ordering, POUR_MODELS[0], 5e-6, MPI_COMM_WORLD);
+  void *reader = gs_lmp_open();
+  double a[9], b[9];
+  gs_cmd(whole, "run 8000 post no");
+  gs_cmd(writer, "run 8000 post no");
+  gs_cmd(writer, "write_restart dissipation.restart");
+  lammps_close(writer);
+  gs_cmd(reader, "read_restart dissipation.restart");
+  gs_cmd(reader, "comm_modify vel yes");
+  pour_styles(reader, ordering, POUR_MODELS[0], 5e-6);
+  gs_cmd(whole, "run 2000 post no");
+  gs_cmd(reader, "run 2000 post no");
+  dissipation_vector(whole, a);
+  dissipation_vector(reader, b);
+  GS_CHECK(b[8] > 1e-5 && gs_maxrel(b, a, 9) < 1e-12,
+           "%s: dissipated after a restart %.15g (slip %.15g), without one %.15g (slip %.15g)", ordering, b[8], b[2],
+           a[8], a[2]);
+  lammps_close(whole);
+  lammps_close(reader);
+  if (gs_rank() == 0) remove("dissipation.restart");
+}
+
+/* this run's ranks against one rank (each rank runs the one-rank copy) */
+static void test_ranks(const char *newton)
+{
+#ifndef GRANSYNC_NO_MPI
+  void *here = pour_newton("synchronized", POUR_MODELS[0], 5e-6, MPI_COMM_WORLD, newton);
+  void *alone = pour_newton("synchronized", POUR_MODELS[0], 5e-6, MPI_COMM_SELF, newton);
+  double a[9], b[9];
+  int nprocs;
+  MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+  gs_cmd(here, "run 10000 post no");
+  gs_cmd(alone, "run 10000 post no");
+  dissipation_vector(here, a);
+  dissipation_vector(alone, b);
+  GS_CHECK(a[8] > 1e-5 && gs_maxrel(a, b, 9) < 1e-10, "%d ranks, newton %s: dissipated %.15g, one rank %.15g", nprocs,
+           newton, a[8], b[8]);
+  lammps_close(here);
+  lammps_close(alone);
+#else
+  (void) newton;
+#endif
+}
+
+/* per-atom columns sum to the vector; a compute of a group reports its atoms' part */
+static void test_peratom(void)
+{
+  void *lmp = pour("synchronized", POUR_MODELS[0], 5e-6, MPI_COMM_WORLD);
+  void *small = pour("synchronized", POUR_MODELS[0], 5e-6, MPI_COMM_WORLD);
+  double part, sumpart;
+  int k;
+  gs_lines(lmp, "variable small atom type==2;"
+                "compute sum all reduce sum c_d[1] c_d[2] c_d[3] c_d[4] c_d[5] c_d[6] c_d[7] c_d[8] c_d[9];"
+                "variable dsmall atom c_d[9]*v_small;compute sumsmall all reduce sum v_dsmall;"
+                "variable sumsmall equal c_sumsmall;run 6000 post no");
+  gs_lines(small, "uncompute d;group small type 2;compute d small dissipation/sync;run 6000 post no");
+  for (k = 0; k < 9; k++) {
+    double global, summed;
+    gs_cmd(lmp, "variable g equal c_d[%d]", k + 1);
+    gs_cmd(lmp, "variable s equal c_sum[%d]", k + 1);
+    global = gs_var(lmp, "g");
+    summed = gs_var(lmp, "s");
+    GS_CHECK(fabs(global - summed) <= 1e-12 * fabs(global), "channel %d: global %.15g, sum of per-atom %.15g",
+             k + 1, global, summed);
+  }
+  sumpart = gs_var(lmp, "sumsmall");
+  part = gs_var(small, "diss");
+  GS_CHECK(part > 0.0 && part < gs_var(lmp, "diss") && fabs(part - sumpart) <= 1e-12 * part,
+           "compute of group small: %.15g; per-atom sum over it %.15g; all %.15g", part, sumpart, gs_var(lmp, "diss"));
+  lammps_close(lmp);
+  lammps_close(small);
+}
+
+static void test_refused(void)
+{
+  const char *setup = "units si;atom_style sphere;boundary f f f;region box block 0 1 0 1 0 1;create_box 1 box;"
+                      "create_atoms 1 single 0.5 0.5 0.5;set group all diameter 0.1 density 1;"
+                      "comm_modify vel yes;fix nve all nve/sphere";
+  static const char *const cases[][2] = {
+      {"compute d all dissipation/sync extra", "compute dissipation/sync: takes no arguments"},
+      {"fix f all DISSIPATION/SYNC x", "created by compute dissipation/sync"},
+  };
+  static const char *const nothing[][2] = {
+      {"run 1", "compute dissipation/sync: nothing accumulates dissipation"},
+  };
+  static const char *const twice[][2] = {
+      {"compute d2 all dissipation/sync", "compute dissipation/sync: only one per input"},
+  };
+  gs_expect_errors(setup, cases, sizeof cases / sizeof cases[0]);
+  {
+    char with_compute[1024];
+    snprintf(with_compute, sizeof with_compute, "%s;pair_style granular;pair_coeff * * hooke 1 0 tangential "
+             "linear_nohistory 0 0;compute d all dissipation/sync", setup);
+    gs_expect_errors(with_compute, nothing, 1);
+    gs_expect_errors(with_compute, twice, 1);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  const char *orderings[] = {"standard", "synchronized"};
+  int k;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  for (k = 0; k < 2; k++) {
+    test_slide(orderings[k]);
+    test_pour_balance(orderings[k], POUR_MODELS[k]);
+    test_restart(orderings[k]);
+  }
+  test_pour_balance("synchronized", POUR_MODELS[0]);
+  test_ranks("on");
+  test_ranks("off");
+  test_peratom();
+  test_refused();
+  MPI_Barrier(MPI_COMM_WORLD);
+  {
+    const int failed = gs_check_summary();
+    MPI_Finalize();
+    return failed;
+  }
+}
