@@ -25,7 +25,7 @@ static constexpr int NCH = GS_DISSIPATION_CHANNELS;
 static constexpr int WIDTH = FixDissipationSync::WIDTH;
 
 FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), energy(nullptr), loads(nullptr)
+    Fix(lmp, narg, arg), energy(nullptr), step(nullptr)
 {
   if (narg != 3) error->all(FLERR, "fix DISSIPATION/SYNC is created by compute dissipation/sync, not by hand");
   restart_peratom = 1;
@@ -42,7 +42,7 @@ FixDissipationSync::~FixDissipationSync()
   atom->delete_callback(id, Atom::GROW);
   atom->delete_callback(id, Atom::RESTART);
   memory->destroy(energy);
-  memory->destroy(loads);
+  memory->destroy(step);
 }
 
 int FixDissipationSync::setmask()
@@ -53,26 +53,29 @@ int FixDissipationSync::setmask()
 void FixDissipationSync::pre_force(int /*vflag*/)
 {
   for (int i = 0; i < atom->nlocal; i++)
-    for (int k = 0; k < LOADS; k++) loads[i][k] = 0.0;
+    for (int k = 0; k < STEP; k++) step[i][k] = 0.0;
 }
 
-// this step's loads at its end-of-step velocities and spins
+// this step's loads at its end-of-step velocities and spins, and its lever energy
 void FixDissipationSync::end_of_step()
 {
   double **v = atom->v, **omega = atom->omega;
   const double dt = update->dt;
-  for (int i = 0; i < atom->nlocal; i++)
+  for (int i = 0; i < atom->nlocal; i++) {
     for (int l = 0; l < GS_DISSIPATION_LOADS; l++) {
-      const double e = gs_damping_dissipation(loads[i] + 6 * l, v[i], omega[i], dt);
+      const double e = gs_damping_dissipation(step[i] + 6 * l, v[i], omega[i], dt);
       energy[i][l] += e;
       energy[i][NCH + l] = 0.5 * e;
     }
+    energy[i][GS_DISSIPATION_LEVER] += step[i][LOADS];
+    energy[i][NCH + GS_DISSIPATION_LEVER] = 0.5 * step[i][LOADS];
+  }
 }
 
 void FixDissipationSync::grow_arrays(int nmax)
 {
   memory->grow(energy, nmax, WIDTH, "dissipation/sync:energy");
-  memory->grow(loads, nmax, LOADS, "dissipation/sync:loads");
+  memory->grow(step, nmax, STEP, "dissipation/sync:step");
 }
 
 void FixDissipationSync::copy_arrays(int i, int j, int /*delflag*/)
@@ -83,7 +86,7 @@ void FixDissipationSync::copy_arrays(int i, int j, int /*delflag*/)
 void FixDissipationSync::set_arrays(int i)
 {
   for (int k = 0; k < WIDTH; k++) energy[i][k] = 0.0;
-  for (int k = 0; k < LOADS; k++) loads[i][k] = 0.0;
+  for (int k = 0; k < STEP; k++) step[i][k] = 0.0;
 }
 
 int FixDissipationSync::pack_exchange(int i, double *buf)
@@ -113,7 +116,7 @@ void FixDissipationSync::unpack_restart(int nlocal, int nth)
 
 double FixDissipationSync::memory_usage()
 {
-  return (double) atom->nmax * (WIDTH + LOADS) * sizeof(double);
+  return (double) atom->nmax * (WIDTH + STEP) * sizeof(double);
 }
 
 FixDissipationSync *FixDissipationSync::find(LAMMPS *lmp, const char *what)

@@ -22,13 +22,16 @@ namespace LAMMPS_NS {
 // The energy each atom's contacts have dissipated since the compute was defined, by channel
 // (enum gs_dissipation_channel): per-atom accumulators that travel with the atoms and are written
 // to restart files. A contact's slip and lever energy goes half to each atom (a wall contact's to
-// its atom); a load's is its power on each atom at the end of the step, of which the half that the
-// next step's first half kick applies is reported only then.
+// its atom); a load's is its power on each atom at the end of the step. Of the loads' and the
+// lever's energy (forces at one time level: a trapezoid in time), the half that the next step's
+// first half kick applies is reported only then.
 class FixDissipationSync : public Fix {
  public:
   static constexpr int LOADS = GS_DISSIPATION_LOADS * 6;
-  // per atom: the channels' energies, then half of each load's energy of the last step
-  static constexpr int WIDTH = GS_DISSIPATION_CHANNELS + GS_DISSIPATION_LOADS;
+  // per atom and step: the loads, then the lever energy
+  static constexpr int STEP = LOADS + 1;
+  // per atom: the channels' energies, then the half of each channel's last step still to come
+  static constexpr int WIDTH = 2 * GS_DISSIPATION_CHANNELS;
   FixDissipationSync(class LAMMPS *, int, char **);
   ~FixDissipationSync() override;
   int setmask() override;
@@ -46,15 +49,13 @@ class FixDissipationSync : public Fix {
   double memory_usage() override;
 
   // what atom i has dissipated by channel k, as far as the integrator has applied it
-  double dissipated(int i, int k) const
-  {
-    return energy[i][k] - (k < GS_DISSIPATION_LOADS ? energy[i][GS_DISSIPATION_CHANNELS + k] : 0.0);
-  }
+  double dissipated(int i, int k) const { return energy[i][k] - energy[i][GS_DISSIPATION_CHANNELS + k]; }
   // a local atom's share of this step: slip and lever energy, the loads
   void add(int i, const double *share, const double *load)
   {
-    for (int k = 0; k < GS_DISSIPATION_CHANNELS; k++) energy[i][k] += share[k];
-    for (int k = 0; k < LOADS; k++) loads[i][k] += load[k];
+    for (int k = 0; k < GS_DISSIPATION_LEVER; k++) energy[i][k] += share[k];
+    step[i][LOADS] += share[GS_DISSIPATION_LEVER];
+    for (int k = 0; k < LOADS; k++) step[i][k] += load[k];
   }
 
   // The accumulators of the input's compute dissipation/sync, or nullptr without one. Called from
@@ -64,7 +65,7 @@ class FixDissipationSync : public Fix {
 
  private:
   double **energy;
-  double **loads;    // this step's (nmax x LOADS), not migrated: filled and used between re-neighborings
+  double **step;    // this step's (nmax x STEP), not migrated: filled and used between re-neighborings
 };
 
 class ComputeDissipationSync : public Compute {

@@ -65,7 +65,8 @@ enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
 /* Energy a contact dissipates, by channel (gs_contact_evaluate_dissipating()). Values are the
  * columns of compute dissipation/sync: new channels go at the end. LEVER is not a loss of the
  * material but of the model: the torque arm r - delta/2 against the slip velocity at r (stock's
- * convention) makes the particles lose what the tangential spring and dashpot do not receive. */
+ * convention) makes the particles lose what the tangential spring does not receive; like a load's,
+ * it is the power of forces at one time level, half of which the next step applies. */
 enum gs_dissipation_channel {
   GS_DISSIPATION_NORMAL_DAMPING = 0,
   GS_DISSIPATION_TANGENTIAL_DAMPING,

@@ -10,7 +10,7 @@
  * - a contact that opens loses k/2 s.(s + ds) (gs_contact_release()), and a load's energy is
  *   -(F.v + T.omega) dt;
  * - one damped loading step: Hanley & O'Sullivan's eq. 53 in their accounting, and its form in
- *   gransync's. */
+ *   gransync's; one spinning loading step: their eqs. 40 (with gransync's slip lever) and 45. */
 #include "gs_check.h"
 #include "gs_contact.h"
 #include "gs_integrate.h"
@@ -282,6 +282,64 @@ static void check_one_damped_step(double mi, double mj)
   }
 }
 
+/* One velocity-Verlet step of two equal spheres (mass m, radius r) made to touch on a step, one
+ * closing at v and spinning at w about an axis normal to the line of centres, a linear contact with
+ * a tangential spring (Hanley & O'Sullivan's setting of eqs. 40 and 45). Their slip increment uses
+ * the lever r - delta/2; gransync's (stock's) uses r, with r - delta/2 as the torque arm and the
+ * difference in the lever channel, reported like the loads (half now, half in the next step). In
+ * that accounting the step creates their eq. 40 with the lever (2r - v dt)/2 replaced by r while
+ * sticking, kn^2 v^2 dt^4/(4m) + ks^2 w^2 dt^4 (28 r^2 - 20 dt v r + 5 dt^2 v^2)/(32 m), and exactly
+ * their eq. 45 while sliding (derived with sympy, which gives eqs. 40 and 45 as printed for their
+ * lever). */
+static void check_spinning_step(int sliding)
+{
+  const double kn = 1e5, ks = 8e4, v = 0.3, w = 200.0, r = 1e-3, dt = 1e-6, mass = 4e-6;
+  const double mu = sliding ? 0.05 : 10.0, inertia = 0.4 * mass * r * r;
+  char words[200];
+  gs_model m;
+  double x[2][3] = {{0, 0, 2 * r}, {0, 0, 0}}, vel[2][3] = {{0, 0, -v}, {0, 0, 0}}, spin[2][3] = {{w, 0, 0}, {0}};
+  double f[2][3] = {{0}}, t[2][3] = {{0}}, hist[GS_MAX_HISTORY] = {0};
+  double before, after, lever, slip, expected, poly;
+  gs_contact c;
+  gs_dissipation d;
+  int a;
+  snprintf(words, sizeof words, "hooke %g 0 tangential linear_history %g 0 %g", kn, ks, mu);
+  m = gs_model_from_words(words, GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD);
+  before = 0.5 * mass * v * v + 0.5 * inertia * w * w;
+  for (a = 0; a < 2; a++)
+    gs_sphere_initial_integrate(0.5 * dt, dt, 0.5 * dt / 0.4, mass, r, f[a], t[a], x[a], vel[a], spin[a]);
+  memset(&c, 0, sizeof c);
+  memset(&d, 0, sizeof d);
+  gs_sub3(x[0], x[1], c.dx);
+  c.radi = c.radj = r;
+  c.meff = 0.5 * mass;
+  c.dt = dt;
+  c.history_update = 1;
+  gs_sub3(vel[0], vel[1], c.vr);
+  gs_copy3(spin[0], c.omegai);
+  gs_copy3(spin[1], c.omegaj);
+  gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+  gs_contact_evaluate_dissipating(&m, gs_model_kinds(&m), &c, hist, &d);
+  gs_copy3(c.force, f[0]);
+  gs_scale3(-1.0, c.force, f[1]);
+  gs_copy3(c.torquei, t[0]);
+  gs_copy3(c.torquej, t[1]);
+  for (a = 0; a < 2; a++) gs_sphere_final_integrate(0.5 * dt, 0.5 * dt / 0.4, mass, r, f[a], t[a], vel[a], spin[a]);
+  after = 0;
+  for (a = 0; a < 2; a++) after += 0.5 * mass * gs_dot3(vel[a], vel[a]) + 0.5 * inertia * gs_dot3(spin[a], spin[a]);
+  lever = d.energy[GS_DISSIPATION_LEVER];
+  slip = d.energy[GS_DISSIPATION_TANGENTIAL_SLIP];
+  poly = 28 * r * r - 20 * dt * v * r + 5 * dt * dt * v * v;
+  expected = kn * kn * v * v * pow(dt, 4) / (4 * mass) +
+             (sliding ? mu * mu * kn * kn * v * v * pow(dt, 4) * poly / (32 * mass * r * r)
+                      : ks * ks * w * w * pow(dt, 4) * poly / (32 * mass));
+  GS_CHECK(sliding ? slip > 0.0 : slip == 0.0, "spinning step: %s (slip energy %.6g)", sliding ? "slides" : "sticks",
+           slip);
+  GS_CHECK_REL(after + gs_contact_stored_energy(&m, &c, hist) + slip + 0.5 * lever - before, expected, 1e-9,
+               sliding ? "spinning loading step, sliding: Hanley & O'Sullivan's eq. 45 in gransync's accounting"
+                       : "spinning loading step, sticking: their eq. 40 with the slip lever r (gransync's)");
+}
+
 int main(void)
 {
   check_loads(GS_ORDERING_STANDARD);
@@ -293,6 +351,8 @@ int main(void)
   check_sliding_loads();
   check_one_damped_step(2e-3, 2e-3);
   check_one_damped_step(2e-3, 5e-4);
+  check_spinning_step(0);
+  check_spinning_step(1);
   check_release_and_loads();
   return gs_check_summary();
 }

@@ -2,6 +2,8 @@
  * compute dissipation/sync through LAMMPS:
  * - a sphere launched sliding on a rough floor loses m v0^2 / 7 to friction before it rolls
  *   (rigid-body mechanics), and the energy balance holds to the integrator's error;
+ * - one step of a spinning loading contact creates Hanley & O'Sullivan's eq. 40 (with the slip lever
+ *   r of stock's convention) or eq. 45 (sliding);
  * - a polydisperse damped frictional pour (hertz/material and hooke, rolling, twisting, a plane and a
  *   region wall, both orderings): kinetic + rotational + gravitational + stored + dissipated stays
  *   constant up to an error that shrinks with the step (at least 4x for a step 4x smaller;
@@ -109,6 +111,38 @@ static void test_slide(const char *ordering)
            "= %.10g", ordering, friction, diss[1], diss[2], m * v0 * v0 / 7.0);
   GS_CHECK(fabs(e1 - e0) < 1e-6 * e0, "%s: sliding sphere: balance %.12g -> %.12g", ordering, e0, e1);
   GS_CHECK(diss[2] > 0.5 * friction, "%s: sliding sphere: slip %.6g of %.6g", ordering, diss[2], friction);
+  lammps_close(lmp);
+}
+
+/* One step through LAMMPS of Hanley & O'Sullivan's spinning contact (the core's check_spinning_step
+ * in unittest/core/test_dissipation.c): ke + rotational + pe + c_d[9] after less before is their
+ * eq. 40 with the slip lever r (sticking) and their eq. 45 (sliding), both orderings. */
+static void test_spinning_step(const char *ordering, int sliding)
+{
+  void *lmp = gs_lmp_open();
+  const double kn = 1e5, ks = 8e4, v = 0.3, w = 200.0, r = 1e-3, dt = 1e-6, mass = 4e-6;
+  const double mu = sliding ? 0.05 : 10.0, poly = 28 * r * r - 20 * dt * v * r + 5 * dt * dt * v * v;
+  const double expected = kn * kn * v * v * pow(dt, 4) / (4 * mass) +
+                          (sliding ? mu * mu * kn * kn * v * v * pow(dt, 4) * poly / (32 * mass * r * r)
+                                   : ks * ks * w * w * pow(dt, 4) * poly / (32 * mass));
+  double e0, e1;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box;create_atoms 1 single 0 0 0.002;"
+                "create_atoms 1 single 0 0 0;set group all diameter 0.002;neighbor 1e-3 bin;fix nve all nve/sphere/sync");
+  gs_cmd(lmp, "set group all density %.17g", mass / (4.0 / 3.0 * GS_PI * r * r * r));
+  gs_cmd(lmp, "set atom 1 vz %.17g omega %.17g 0 0", -v, w);
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * hooke %.17g 0 tangential linear_history %.17g 0 %.17g", kn, ks, mu);
+  gs_cmd(lmp, "timestep %.17g", dt);
+  gs_cmd(lmp, "compute d all dissipation/sync");
+  balance_variables(lmp);
+  gs_cmd(lmp, "run 0 post no");
+  e0 = gs_var(lmp, "total");
+  gs_cmd(lmp, "run 1 post no");
+  e1 = gs_var(lmp, "total");
+  GS_CHECK(fabs(e1 - e0 - expected) <= 1e-9 * expected,
+           "%s, %s spinning loading step: creates %.12g, closed form (%s) %.12g", ordering,
+           sliding ? "sliding" : "sticking", e1 - e0, sliding ? "eq. 45" : "eq. 40, slip lever r", expected);
   lammps_close(lmp);
 }
 
@@ -248,6 +282,8 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   for (k = 0; k < 2; k++) {
     test_slide(orderings[k]);
+    test_spinning_step(orderings[k], 0);
+    test_spinning_step(orderings[k], 1);
     test_pour_balance(orderings[k], POUR_MODELS[k]);
     test_restart(orderings[k]);
   }
