@@ -6,12 +6,14 @@
  * - one velocity-Verlet step of two spheres through the core's integrator creates exactly the
  *   energy Hanley & O'Sullivan (2016) derive: eq. 16 for a linear loading step, eq. 21 for Hertz
  *   with its zero-error step (eq. 23), the unloading step's reverse (eq. 49), and the dt exponents
- *   of their Tables II and III (4 for linear, tending to 2.5 for Hertz). Their derivation is that
+ *   of their Tables II and III (4 for linear, tending to 2.5 for Hertz), and the multi-contact
+ *   rows a-f of their Table I (geometries reconstructed below). Their derivation is that
  *   of LAMMPS' step (velocity Verlet, normal force from the full-step overlap), so the closed forms
  *   hold as printed; both orderings, which do not differ for a central contact. */
 #include "gs_check.h"
 #include "gs_contact.h"
 #include "gs_integrate.h"
+#include "gs_hanley_table1.h"
 #include "gs_model_words.h"
 
 #include <string.h>
@@ -304,6 +306,96 @@ static void test_one_step_hertz(int ordering)
            log(e_small[0] / e_small[1]) / log(2.0));
 }
 
+#define GS_CLUSTER_MAX 5
+typedef struct cluster {
+  int n; /* spheres: beta first */
+  double x[GS_CLUSTER_MAX][3], v[GS_CLUSTER_MAX][3], w[GS_CLUSTER_MAX][3];
+  double f[GS_CLUSTER_MAX][3], t[GS_CLUSTER_MAX][3], m, r;
+  double hist[GS_CLUSTER_MAX][GS_MAX_HISTORY]; /* beta's contact with each alpha */
+} cluster;
+
+/* forces and torques on every sphere from beta's contacts; returns their stored energy */
+static double cluster_forces(const gs_model *m, cluster *s, double dt, int update)
+{
+  double energy = 0.0;
+  int a;
+  memset(s->f, 0, sizeof s->f);
+  memset(s->t, 0, sizeof s->t);
+  for (a = 1; a < s->n; a++) {
+    gs_contact c;
+    memset(&c, 0, sizeof c);
+    gs_sub3(s->x[0], s->x[a], c.dx);
+    c.radi = c.radj = s->r;
+    c.meff = 0.5 * s->m;
+    c.dt = dt;
+    c.history_update = update;
+    gs_sub3(s->v[0], s->v[a], c.vr);
+    gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+    gs_copy3(s->w[0], c.omegai);
+    gs_copy3(s->w[a], c.omegaj);
+    if (!gs_pair_in_contact(m, &c, 0)) continue;
+    gs_contact_evaluate(m, &c, s->hist[a]);
+    gs_add3(s->f[0], c.force, s->f[0]);
+    gs_sub3(s->f[a], c.force, s->f[a]);
+    gs_add3(s->t[0], c.torquei, s->t[0]);
+    gs_add3(s->t[a], c.torquej, s->t[a]);
+    energy += gs_contact_stored_energy(m, &c, s->hist[a]);
+  }
+  return energy;
+}
+
+static double cluster_kinetic(const cluster *s)
+{
+  double e = 0.0;
+  int a;
+  for (a = 0; a < s->n; a++)
+    e += 0.5 * s->m * gs_dot3(s->v[a], s->v[a]) + 0.2 * s->m * s->r * s->r * gs_dot3(s->w[a], s->w[a]);
+  return e;
+}
+
+/* the case's alphas touching beta (at the origin) and closing at v; returns the energy one step creates */
+static double table1_step(const gs_model *m, const table1_case *tc, double mass, double radius, double v, double dt)
+{
+  cluster s;
+  double before, after;
+  int a, d;
+  memset(&s, 0, sizeof s);
+  s.n = tc->n + 1;
+  s.m = mass;
+  s.r = radius;
+  for (a = 1; a < s.n; a++)
+    for (d = 0; d < 3; d++) {
+      s.x[a][d] = 2 * radius * tc->dir[a - 1][d];
+      s.v[a][d] = -v * tc->dir[a - 1][d];
+    }
+  before = cluster_kinetic(&s) + cluster_forces(m, &s, dt, 0);
+  for (a = 0; a < s.n; a++) gs_sphere_initial_integrate(0.5 * dt, dt, 0.5 * dt / 0.4, s.m, s.r, s.f[a], s.t[a], s.x[a], s.v[a], s.w[a]);
+  after = cluster_forces(m, &s, dt, 1);
+  for (a = 0; a < s.n; a++) gs_sphere_final_integrate(0.5 * dt, 0.5 * dt / 0.4, s.m, s.r, s.f[a], s.t[a], s.v[a], s.w[a]);
+  after += cluster_kinetic(&s);
+  return after - before;
+}
+
+static void test_table1(int ordering)
+{
+  const double k = 1e5, mass = 2e-3, radius = 1e-3, v = 0.3, dt = 0.2 * sqrt(mass / k);
+  const double eq14 = k * k * v * v * pow(dt, 4) / (4 * mass);
+  const gs_model linear = model_of("hooke 1e5 0 tangential linear_nohistory 0 0.5", GS_GEOMETRY_PAIR, ordering);
+  const gs_model hertz = model_of("hertz 2e8 0 tangential linear_nohistory 0 0.5", GS_GEOMETRY_PAIR, ordering);
+  const double big_k = 2e8 * sqrt(0.5 * radius), dt_hertz = 2e-5;
+  const char *o = gs_ordering_name(ordering);
+  size_t q;
+  char what[200];
+  for (q = 0; q < sizeof table1 / sizeof table1[0]; q++) {
+    snprintf(what, sizeof what, "%s: Table I case %s (linear) creates %.4f x eq. 14", o, table1[q].name, table1[q].multiple);
+    GS_CHECK_REL(table1_step(&linear, &table1[q], mass, radius, v, dt), table1[q].multiple * eq14, 1e-9, what);
+  }
+  /* case b with Hertz: twice eq. 22, K^2 v^3 dt^5 / (2 m) - K (v dt)^2.5 / 5 */
+  snprintf(what, sizeof what, "%s: Table I case b (Hertz) creates 2 x eq. 22", o);
+  GS_CHECK_REL(table1_step(&hertz, &table1[1], mass, radius, v, dt_hertz),
+               big_k * big_k * v * v * v * pow(dt_hertz, 5) / (2 * mass) - 0.2 * big_k * pow(v * dt_hertz, 2.5), 1e-9, what);
+}
+
 int main(void)
 {
   int ordering;
@@ -312,6 +404,7 @@ int main(void)
   for (ordering = 0; ordering <= 1; ordering++) {
     test_one_step_linear(ordering);
     test_one_step_hertz(ordering);
+    test_table1(ordering);
   }
   return gs_check_summary();
 }

@@ -3,8 +3,9 @@
  * pe/atom, compute pair/local eng through single()) and the walls' (their global scalar, in pe and
  * pe/atom with fix_modify energy yes), against analytic values; one velocity-Verlet step of a
  * head-on collision creates the energy of Hanley & O'Sullivan's closed forms (eq. 16 linear, 21
- * Hertz), in both orderings; minimize relaxes frictionless packings with this energy, and refuses
+ * Hertz) and, for several contacts at once, the rows a-f of their Table I, in both orderings; minimize relaxes frictionless packings with this energy, and refuses
  * contacts with history. */
+#include "gs_hanley_table1.h"
 #include "gs_lmp.h"
 
 #define GS_PI 3.14159265358979323846
@@ -100,6 +101,49 @@ static void test_first_step(const char *ordering, int hertz)
            "%s, %s: energy created by the first step of contact %.12g, closed form (eq. %s) %.12g", ordering,
            hertz ? "hertz" : "hooke", after - before, hertz ? "21" : "16", expected);
   lammps_close(lmp);
+}
+
+/* Table I of Hanley & O'Sullivan (gs_hanley_table1.h): alike spheres touching a sphere at rest and
+ * closing on it along their lines of centres; the first step creates the table's multiple of eq. 14
+ * (linear), and twice eq. 22 in case b with Hertz */
+static void test_table1(const char *ordering)
+{
+  const double v = 0.3, radius = 1e-3, mass = 2500 * 4.0 / 3.0 * GS_PI * 1e-9;
+  const double big_k = 2e8 * sqrt(0.5 * radius);
+  size_t q;
+  for (q = 0; q <= sizeof table1 / sizeof table1[0]; q++) {
+    const int hertz = q == sizeof table1 / sizeof table1[0];
+    const table1_case *tc = hertz ? &table1[1] : &table1[q];
+    const double dt = hertz ? 2e-6 : 1e-6;
+    const double expected = hertz ? big_k * big_k * v * v * v * pow(dt, 5) / (2 * mass) - 0.2 * big_k * pow(v * dt, 2.5)
+                                  : tc->multiple * 1e5 * 1e5 * v * v * pow(dt, 4) / (4 * mass);
+    void *lmp = gs_lmp_open();
+    double before, after;
+    int a;
+    gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                  "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box;create_atoms 1 single 0 0 0");
+    for (a = 0; a < tc->n; a++) {
+      gs_cmd(lmp, "create_atoms 1 single %.17g %.17g %.17g", 2 * radius * tc->dir[a][0], 2 * radius * tc->dir[a][1],
+             2 * radius * tc->dir[a][2]);
+      gs_cmd(lmp, "set atom %d vx %.17g vy %.17g vz %.17g", a + 2, -v * tc->dir[a][0], -v * tc->dir[a][1],
+             -v * tc->dir[a][2]);
+    }
+    gs_cmd(lmp, "set group all diameter %.17g", 2 * radius);
+    gs_lines(lmp, "set group all density 2500;neighbor 1e-3 bin;compute rot all erotate/sphere;variable ke equal ke+c_rot;"
+                  "variable pe equal pe;thermo_style custom step ke c_rot pe");
+    gs_cmd(lmp, "timestep %.17g", dt);
+    gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+    gs_cmd(lmp, "pair_coeff * * %s 0 tangential linear_nohistory 0 0.5", hertz ? "hertz 2e8" : "hooke 1e5");
+    gs_cmd(lmp, "fix move all nve/sphere%s", strcmp(ordering, "synchronized") == 0 ? "/sync" : "");
+    gs_cmd(lmp, "run 0");
+    before = gs_var(lmp, "ke") + gs_var(lmp, "pe");
+    gs_cmd(lmp, "run 1");
+    after = gs_var(lmp, "ke") + gs_var(lmp, "pe");
+    GS_CHECK(fabs(after - before - expected) <= 1e-9 * fabs(expected),
+             "%s: Table I case %s (%s): the first step creates %.12g, closed form %.12g", ordering, tc->name,
+             hertz ? "Hertz, 2 x eq. 22" : "linear", after - before, expected);
+    lammps_close(lmp);
+  }
 }
 
 /* A sphere resting on a plane wall and inside a region wall: the walls' scalars are their closed
@@ -290,6 +334,7 @@ int main(int argc, char **argv)
     test_static_pair(orderings[k]);
     test_first_step(orderings[k], 0);
     test_first_step(orderings[k], 1);
+    test_table1(orderings[k]);
     test_walls(orderings[k]);
     test_bed("off", orderings[k]);
     test_bed("on", orderings[k]);
