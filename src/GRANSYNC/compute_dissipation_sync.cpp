@@ -10,14 +10,10 @@
 
 #include "atom.h"
 #include "error.h"
-#include "force.h"
 #include "gransync_args.h"
 #include "memory.h"
 #include "modify.h"
-#include "pair.h"
 #include "update.h"
-
-#include <cstring>
 
 using namespace LAMMPS_NS;
 
@@ -25,7 +21,7 @@ static constexpr int NCH = GS_DISSIPATION_CHANNELS;
 static constexpr int WIDTH = FixDissipationSync::WIDTH;
 
 FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), energy(nullptr), step(nullptr)
+    Fix(lmp, narg, arg), energy(nullptr), step(nullptr), step_dt(0.0), pending_dt(0.0)
 {
   if (narg != 3) error->all(FLERR, "fix DISSIPATION/SYNC is created by compute dissipation/sync, not by hand");
   restart_peratom = 1;
@@ -35,6 +31,8 @@ FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  // halves read from a restart file wait for the first step, whatever its timestep
+  pending_dt = update->dt;
 }
 
 FixDissipationSync::~FixDissipationSync()
@@ -50,26 +48,77 @@ int FixDissipationSync::setmask()
   return FixConst::PRE_FORCE | FixConst::END_OF_STEP;
 }
 
+// A run's set-up recomputes the forces that its first half kick applies: the pending halves of
+// the last step's loads and lever give way to those of the set-up's, which the contributing styles
+// add() next, at the velocities and spins they have now.
+void FixDissipationSync::setup_pre_force(int /*vflag*/)
+{
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int k = 0; k < NCH; k++) {
+      energy[i][k] -= energy[i][NCH + k];
+      energy[i][NCH + k] = 0.0;
+    }
+  pending_dt = update->dt;
+}
+
+void FixDissipationSync::add(int i, const double *share, const double *load)
+{
+  for (int k = 0; k < GS_DISSIPATION_LEVER; k++) energy[i][k] += share[k];
+  if (update->setupflag) {
+    const double dt = update->dt;
+    for (int l = 0; l < GS_DISSIPATION_LOADS; l++) {
+      const double half = 0.5 * gs_damping_dissipation(load + 6 * l, atom->v[i], atom->omega[i], dt);
+      energy[i][l] += half;
+      energy[i][NCH + l] += half;
+    }
+    energy[i][GS_DISSIPATION_LEVER] += 0.5 * share[GS_DISSIPATION_LEVER];
+    energy[i][NCH + GS_DISSIPATION_LEVER] += 0.5 * share[GS_DISSIPATION_LEVER];
+    return;
+  }
+  step[i][LOADS] += share[GS_DISSIPATION_LEVER];
+  for (int k = 0; k < LOADS; k++) step[i][k] += load[k];
+}
+
+// the step's first half kick has applied the last step's (or the set-up's) pending halves
 void FixDissipationSync::pre_force(int /*vflag*/)
 {
+  step_dt = update->dt;
+  pending_dt = 0.0;
   for (int i = 0; i < atom->nlocal; i++)
     for (int k = 0; k < STEP; k++) step[i][k] = 0.0;
 }
 
-// this step's loads at its end-of-step velocities and spins, and its lever energy
+// this step's loads at its end-of-step velocities and spins, and its lever energy (computed with
+// this step's timestep): the final half kick's half now, the next first half kick's pending, at
+// the timestep that kick will take (as set now; reset_dt() follows a later change)
 void FixDissipationSync::end_of_step()
 {
   double **v = atom->v, **omega = atom->omega;
-  const double dt = update->dt;
+  const double next = 0.5 * update->dt / step_dt;
   for (int i = 0; i < atom->nlocal; i++) {
     for (int l = 0; l < GS_DISSIPATION_LOADS; l++) {
-      const double e = gs_damping_dissipation(step[i] + 6 * l, v[i], omega[i], dt);
-      energy[i][l] += e;
-      energy[i][NCH + l] = 0.5 * e;
+      const double e = gs_damping_dissipation(step[i] + 6 * l, v[i], omega[i], step_dt);
+      energy[i][l] += 0.5 * e + next * e;
+      energy[i][NCH + l] = next * e;
     }
-    energy[i][GS_DISSIPATION_LEVER] += step[i][LOADS];
-    energy[i][NCH + GS_DISSIPATION_LEVER] = 0.5 * step[i][LOADS];
+    const double lever = step[i][LOADS];
+    energy[i][GS_DISSIPATION_LEVER] += 0.5 * lever + next * lever;
+    energy[i][NCH + GS_DISSIPATION_LEVER] = next * lever;
   }
+  pending_dt = update->dt;
+}
+
+// a new timestep before the next step's first half kick: the pending halves take it
+void FixDissipationSync::reset_dt()
+{
+  if (pending_dt == 0.0 || update->dt == pending_dt) return;
+  const double scale = update->dt / pending_dt;
+  for (int i = 0; i < atom->nlocal; i++)
+    for (int k = 0; k < NCH; k++) {
+      energy[i][k] += (scale - 1.0) * energy[i][NCH + k];
+      energy[i][NCH + k] *= scale;
+    }
+  pending_dt = update->dt;
 }
 
 void FixDissipationSync::grow_arrays(int nmax)
@@ -111,6 +160,10 @@ int FixDissipationSync::pack_restart(int i, double *buf)
 void FixDissipationSync::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(atom, nlocal, nth);
+  if (static_cast<int>(record[0]) != WIDTH + 1)
+    error->one(FLERR, "compute dissipation/sync: the restart file keeps {} values per atom for its accumulators, "
+                      "this version {}: it was written by another version of gransync",
+               static_cast<int>(record[0]) - 1, WIDTH);
   for (int k = 0; k < WIDTH; k++) energy[nlocal][k] = record[k + 1];
 }
 
@@ -127,7 +180,8 @@ FixDissipationSync *FixDissipationSync::find(LAMMPS *lmp, const char *what)
     lmp->error->all(FLERR, "compute dissipation/sync: {} does not accumulate dissipation; use the CPU styles "
                            "(pair granular/sync, fix wall/gran/sync, fix wall/gran/sync/region)", what);
   FixDissipationSync *store = dynamic_cast<ComputeDissipationSync *>(computes.front())->store();
-  if (store) store->contributors++;
+  if (!store) lmp->error->all(FLERR, "compute dissipation/sync: its accumulators were deleted (unfix)");
+  store->contributors++;
   return store;
 }
 
@@ -137,9 +191,10 @@ ComputeDissipationSync::ComputeDissipationSync(LAMMPS *lmp, int narg, char **arg
     Compute(lmp, narg, arg), id_fix(nullptr), fix(nullptr), nmax(0), output(nullptr)
 {
   if (narg != 3) error->all(FLERR, "compute dissipation/sync: takes no arguments ('compute ID group dissipation/sync')");
-  if (modify->get_compute_by_style("^dissipation/sync$").size() > 0)
+  const auto others = modify->get_compute_by_style("^dissipation/sync$");
+  if (!others.empty())
     error->all(FLERR, "compute dissipation/sync: only one per input (compute {} exists); its group selects what "
-                      "it reports, and every contact is accumulated", modify->get_compute_by_style("^dissipation/sync$").front()->id);
+                      "it reports, and every contact is accumulated", others.front()->id);
 
   vector_flag = 1;
   size_vector = NCH + 1;
@@ -151,23 +206,35 @@ ComputeDissipationSync::ComputeDissipationSync(LAMMPS *lmp, int narg, char **arg
   // the same ID defined after read_restart gets them back
   id_fix = utils::strdup(std::string(id) + "_DISSIPATION");
   fix = dynamic_cast<FixDissipationSync *>(modify->add_fix(fmt::format("{} all DISSIPATION/SYNC", id_fix)));
-  fix->restart_reset = 0;
 }
 
 ComputeDissipationSync::~ComputeDissipationSync()
 {
-  if (modify->nfix) modify->delete_fix(id_fix);
+  if (modify->get_fix_by_id(id_fix)) modify->delete_fix(id_fix);
   delete[] id_fix;
   memory->destroy(output);
   delete[] vector;
 }
 
+// the accumulators, looked up by ID: the fix may have been deleted by unfix
+FixDissipationSync *ComputeDissipationSync::store() const
+{
+  return dynamic_cast<FixDissipationSync *>(modify->get_fix_by_id(id_fix));
+}
+
 void ComputeDissipationSync::init()
 {
-  fix = dynamic_cast<FixDissipationSync *>(modify->get_fix_by_id(id_fix));
+  fix = store();
   if (!fix) error->all(FLERR, "compute dissipation/sync: its accumulators (fix {}) were deleted", id_fix);
+  // the loads' energy is taken at the end of each velocity-Verlet step
+  require_verlet(error, update, "compute dissipation/sync");
   if (!vector) vector = new double[NCH + 1];
-  // the contributing styles registered in their init(), which comes first
+}
+
+// checked at a run's set-up, not at every init(): commands such as write_restart init() too, maybe
+// before the pair style is defined. The contributing styles registered in their init().
+void ComputeDissipationSync::setup()
+{
   if (fix->contributors == 0)
     error->all(FLERR, "compute dissipation/sync: nothing accumulates dissipation: it needs pair granular/sync, fix "
                       "wall/gran/sync or fix wall/gran/sync/region");

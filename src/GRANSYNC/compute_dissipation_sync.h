@@ -35,8 +35,10 @@ class FixDissipationSync : public Fix {
   FixDissipationSync(class LAMMPS *, int, char **);
   ~FixDissipationSync() override;
   int setmask() override;
+  void setup_pre_force(int) override;
   void pre_force(int) override;
   void end_of_step() override;
+  void reset_dt() override;
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
   void set_arrays(int) override;
@@ -50,13 +52,8 @@ class FixDissipationSync : public Fix {
 
   // what atom i has dissipated by channel k, as far as the integrator has applied it
   double dissipated(int i, int k) const { return energy[i][k] - energy[i][GS_DISSIPATION_CHANNELS + k]; }
-  // a local atom's share of this step: slip and lever energy, the loads
-  void add(int i, const double *share, const double *load)
-  {
-    for (int k = 0; k < GS_DISSIPATION_LEVER; k++) energy[i][k] += share[k];
-    step[i][LOADS] += share[GS_DISSIPATION_LEVER];
-    for (int k = 0; k < LOADS; k++) step[i][k] += load[k];
-  }
+  // a local atom's share of this step (or of a run's set-up): slip and lever energy, the loads
+  void add(int i, const double *share, const double *load);
 
   // The accumulators of the input's compute dissipation/sync, or nullptr without one. Called from
   // init() by the styles that contribute; `what` names one that cannot and refuses the compute.
@@ -66,6 +63,10 @@ class FixDissipationSync : public Fix {
  private:
   double **energy;
   double **step;    // this step's (nmax x STEP), not migrated: filled and used between re-neighborings
+  double step_dt;       // this step's timestep, as its forces saw it
+  // the timestep the pending halves were computed with, until the next step's first half kick
+  // applies them (0 after it): a timestep change in between rescales them
+  double pending_dt;
 };
 
 class ComputeDissipationSync : public Compute {
@@ -73,10 +74,11 @@ class ComputeDissipationSync : public Compute {
   ComputeDissipationSync(class LAMMPS *, int, char **);
   ~ComputeDissipationSync() override;
   void init() override;
+  void setup() override;
   void compute_vector() override;
   void compute_peratom() override;
   double memory_usage() override;
-  FixDissipationSync *store() const { return fix; }
+  FixDissipationSync *store() const;
 
  private:
   char *id_fix;

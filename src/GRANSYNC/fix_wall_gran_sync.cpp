@@ -178,7 +178,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   const bool minimizing = update->whichflag == 2;
   const double rest[3] = {0.0, 0.0, 0.0};
   const bool dissipates = dissipating();
-  gs_dissipation dissipated;
+  gs_dissipation dissipated{};    // zero again after each atom that adds to it
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
@@ -186,12 +186,14 @@ void FixWallGranSync::post_force(int /*vflag*/)
     const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
     gs_contact c;
     double *hist = size_history ? history[i] : nullptr;
-    gs_dissipation *d = dissipates ? &dissipated : nullptr;
-    if (d) *d = gs_dissipation{};
+    const bool held = dissipates && gs_wall_history_held(&model, hist);
     const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
                                          sync && !minimizing ? vh : vi, wi, radius[i], rmass[i], hist, f[i],
-                                         torque[i], &c, d);
-    if (d) dissipation->add(i, d->energy, &d->load_i[0][0]);
+                                         torque[i], &c, dissipates ? &dissipated : nullptr);
+    if (dissipates && (touching || held)) {
+      dissipation->add(i, dissipated.energy, &dissipated.load_i[0][0]);
+      dissipated = gs_dissipation{};
+    }
     if (!touching) continue;
     add_wall_contact_outputs(this, atom, model, c, i, twall);
     const double e = gs_wall_stored_energy(&model, &c, hist);

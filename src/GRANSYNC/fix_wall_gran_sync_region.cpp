@@ -183,6 +183,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   }
   std::vector<int> touched(tmax);
   const bool dissipates = dissipating();
+  const gs_region *known = dynamic && geometry_known && region->varshape && !region->rotateflag ? &geometry : nullptr;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     int nc = 0;
@@ -212,22 +213,15 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       faces[ic].touching = gs_wall_touching(&c);
       if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
     }
-    if (dissipates && size_history) release_ended(i, touched.data(), kept, offset, vhalf, dt);
+    if (dissipates && size_history) release_ended(known, i, touched.data(), kept, offset, vhalf, dt);
     gs_region_row_forget(contacts[i], size_history, touched.data(), kept);
     for (int ic = 0; ic < nc; ic++) {
       if (!faces[ic].touching) continue;
       gs_copy3(faces[ic].dx, c.dx);
       c.r = faces[ic].r;
       c.radj = faces[ic].radius;
-      double vwall[3] = {0.0, 0.0, 0.0};
-      if (dynamic && geometry_known && region->varshape && !region->rotateflag) {
-        gs_region_contact at{};
-        gs_copy3(faces[ic].dx, at.del);
-        at.varflag = region->contact[ic].varflag;
-        gs_region_velocity(&geometry, x[i], &at, vwall);
-      } else if (dynamic) {
-        region->velocity_contact(vwall, x[i], ic);
-      }
+      double vwall[3];
+      wall_velocity(known, i, ic, faces[ic].dx, vwall);
       double *hist = gs_region_row_history(contacts[i], size_history, faces[ic].iwall);
 
       c.meff = rmass[i];
@@ -238,9 +232,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         gs_zero3(c.vr);
         gs_copy3(c.dx, c.dx_half);
       } else if (sync) {
-        double xhalf[3], vi[3];
-        half_step_of(i, x, v, offset, vhalf, dt, xhalf, vi);
-        gs_sub3(vi, vwall, c.vr);
+        double xhalf[3];
+        relative_velocity(i, vwall, offset, vhalf, dt, xhalf, c.vr);
         // static region: the surface at the half-step position; moving region: relative motion
         int found = 0;
         if (!dynamic) {
@@ -278,10 +271,38 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "fix wall/gran/sync/region");
 }
 
+// the wall's velocity at contact ic of the region's last query, at separation dx from atom i: from
+// the core's geometry where it knows the moving shape (`known`, else nullptr), else LAMMPS'
+void FixWallGranSyncRegion::wall_velocity(const gs_region *known, int i, int ic, const double *dx, double *vwall)
+{
+  gs_zero3(vwall);
+  if (known) {
+    gs_region_contact at{};
+    gs_copy3(dx, at.del);
+    at.varflag = region->contact[ic].varflag;
+    gs_region_velocity(known, atom->x[i], &at, vwall);
+  } else if (region->dynamic_check()) {
+    region->velocity_contact(vwall, atom->x[i], ic);
+  }
+}
+
+// atom i's velocity relative to the wall at the ordering's time level (synchronized: the half
+// step's, with its position in xhalf)
+void FixWallGranSyncRegion::relative_velocity(int i, const double *vwall, double **offset, double **vhalf, double dt,
+                                              double *xhalf, double *vr)
+{
+  double vi[3];
+  if (model.ordering == GS_ORDERING_SYNCHRONIZED)
+    half_step_of(i, atom->x, atom->v, offset, vhalf, dt, xhalf, vi);
+  else
+    gs_copy3(atom->v[i], vi);
+  gs_sub3(vi, vwall, vr);
+}
+
 // compute dissipation/sync: the springs of atom i's contacts that ended release their energy; the
 // face's geometry from a query at twice the radius (a face gone beyond it: the spring's energy alone)
-void FixWallGranSyncRegion::release_ended(int i, const int *touched, int kept, double **offset, double **vhalf,
-                                          double dt)
+void FixWallGranSyncRegion::release_ended(const gs_region *known, int i, const int *touched, int kept,
+                                          double **offset, double **vhalf, double dt)
 {
   double **x = atom->x;
   double *row = contacts[i];
@@ -295,6 +316,7 @@ void FixWallGranSyncRegion::release_ended(int i, const int *touched, int kept, d
     gs_contact c{};
     gs_dissipation d{};
     c.dt = dt;
+    c.history_update = update->setupflag == 0;
     c.radi = atom->radius[i];
     for (int ic = 0; ic < nearby; ic++)
       if (region->contact[ic].iwall == iwall) {
@@ -304,17 +326,9 @@ void FixWallGranSyncRegion::release_ended(int i, const int *touched, int kept, d
         c.r = region->contact[ic].r;
         c.radj = region->contact[ic].radius;
         gs_copy3(atom->omega[i], c.omegai);
-        if (model.ordering == GS_ORDERING_SYNCHRONIZED) {
-          double xhalf[3];
-          half_step_of(i, x, atom->v, offset, vhalf, dt, xhalf, c.vr);
-        } else {
-          gs_copy3(atom->v[i], c.vr);
-        }
-        if (region->dynamic_check()) {
-          double vwall[3];
-          region->velocity_contact(vwall, x[i], ic);
-          gs_sub3(c.vr, vwall, c.vr);
-        }
+        double vwall[3], xhalf[3];
+        wall_velocity(known, i, ic, c.dx, vwall);
+        relative_velocity(i, vwall, offset, vhalf, dt, xhalf, c.vr);
       }
     if (c.r == 0.0) {
       c.r = 1.0;    // no geometry: no motion either, so the spring's energy alone

@@ -53,7 +53,11 @@ class FixWallGranSyncRegion : public GranularWall {
   virtual void contact_rows_to_host() {}
 
  protected:
-  void release_ended(int i, const int *touched, int kept, double **offset, double **vhalf, double dt);
+  void release_ended(const gs_region *known, int i, const int *touched, int kept, double **offset,
+                     double **vhalf, double dt);
+  void wall_velocity(const gs_region *known, int i, int ic, const double *dx, double *vwall);
+  void relative_velocity(int i, const double *vwall, double **offset, double **vhalf, double dt, double *xhalf,
+                         double *vr);
   gs_model model;
   char *idregion;
   class Region *region;

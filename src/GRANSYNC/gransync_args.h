@@ -151,8 +151,9 @@ class GranularWall : public Fix {
   // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
   virtual const char *refuses_dissipation() const { return nullptr; }
   void find_dissipation() { dissipation = FixDissipationSync::find(lmp, refuses_dissipation()); }
-  // whether this step's contacts dissipate (dynamics, not set-up or minimize) into compute dissipation/sync
-  bool dissipating() const { return dissipation && update->setupflag == 0 && update->whichflag != 2; }
+  // whether the contacts report to compute dissipation/sync: in dynamics (a run's set-up too: its
+  // loads are what the first half kick applies), not in minimize
+  bool dissipating() const { return dissipation && update->whichflag != 2; }
 
   // The step's energy request, as the integrator set it for this step (a pre_reverse() would tell
   // it too, but under Kokkos LAMMPS syncs and marks the atoms' forces around every pre_reverse())

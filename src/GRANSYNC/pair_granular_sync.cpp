@@ -505,8 +505,8 @@ void PairGranularSync::compute(int eflag, int vflag)
     c.mdr_atoms = &mdr_atoms;
   }
 
-  // dissipation, on steps that advance the contacts
-  const bool dissipating = dissipation && c.history_update && !minimizing;
+  // dissipation, in dynamics (a run's set-up too: its loads are what the first half kick applies)
+  const bool dissipating = dissipation && !minimizing;
   if (dissipating) {
     const size_t rows = static_cast<size_t>(atom->nmax) * DISSIPATION_ROW;
     if (dissipation_step.size() < rows) dissipation_step.resize(rows);
@@ -751,7 +751,8 @@ void PairGranularSync::unpack_forward_comm(int n, int first, double *buf)
 
 double PairGranularSync::memory_usage()
 {
-  return (double) nmax * sizeof(double) + (double) models.size() * sizeof(gs_model);
+  return (double) nmax * sizeof(double) + (double) models.size() * sizeof(gs_model) +
+         (double) dissipation_step.capacity() * sizeof(double);
 }
 
 /* ---- restart: default ordering, cutoff, and every explicitly set type pair's model ----------- */

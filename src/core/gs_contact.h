@@ -85,7 +85,9 @@ enum gs_dissipation_channel {
  * (plus dt^2/8m (|F_0|^2 - |F_N|^2), which telescopes), so a load dissipates -(F.v + T.omega) dt
  * at the end of its step (gs_damping_dissipation()), half in this step and half in the next
  * (whose first half kick applies the force again); the adapters evaluate it once the step is
- * complete. Springs dissipate by slip energy (gs_slip_energy3()). */
+ * complete. Springs dissipate by slip energy (gs_slip_energy3()). A contact evaluated without a
+ * step (history_update 0: a run's set-up) gives its loads, for the half kick that will apply them,
+ * and as slip only what a cap's reset takes from a spring. */
 #define GS_DISSIPATION_LOADS GS_DISSIPATION_LEVER
 typedef struct gs_dissipation {
   double energy[GS_DISSIPATION_CHANNELS];  /* slip and lever energy of the step */
@@ -322,6 +324,10 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
     gs_add3(hist, inc, hist);
     gs_copy3(hist, trial);
     if (rescale) hist[3] = c->contact_radius;
+  } else {
+    /* no step (set-up): only a cap's reset can change the spring */
+    gs_copy3(hist, before);
+    gs_copy3(hist, trial);
   }
 
   if (force_history)
@@ -346,7 +352,7 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
       gs_zero3(fdamp); /* the force is dropped: nothing acts */
     }
   }
-  if (dissipation && c->history_update) {
+  if (dissipation) {
     dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(force_history ? 1.0 / k : k, before, trial, hist);
     gs_slider_loads(fdamp, damped, damping_load, slider_load);
   }
@@ -376,6 +382,10 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
     gs_scale3(gs_dot3(hist, f->n), f->n, inc);
     gs_sub3(hist, inc, hist);
     gs_copy3(hist, trial);
+  } else {
+    /* no step (set-up): only a cap's reset can change the spring */
+    gs_copy3(hist, before);
+    gs_copy3(hist, trial);
   }
   gs_scale3(-k, hist, c->fs);
   gs_scale3(-damp, vtr, fdamp);
@@ -393,7 +403,7 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
       gs_zero3(fdamp); /* the force is dropped: nothing acts */
     }
   }
-  if (dissipation && c->history_update) {
+  if (dissipation) {
     dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(k, before, trial, hist);
     gs_slider_loads(fdamp, damped, damping_load, slider_load);
   }
@@ -411,7 +421,7 @@ GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, cons
   if (vrel != 0.0) ft = (fscrit < fsmag ? fscrit : fsmag) / vrel;
   gs_scale3(-ft, vtr, c->fs);
   /* a dashpot while below the sliding limit, a slider at it */
-  if (dissipation && c->history_update) gs_copy3(c->fs, fscrit < fsmag ? slider_load : damping_load);
+  if (dissipation) gs_copy3(c->fs, fscrit < fsmag ? slider_load : damping_load);
 }
 
 /* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
@@ -427,6 +437,9 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
     gs_copy3(hist, before);
     gs_scale3(c->dt, vrl, inc);
     gs_add3(hist, inc, hist);
+    gs_copy3(hist, trial);
+  } else {
+    gs_copy3(hist, before);
     gs_copy3(hist, trial);
   }
 
@@ -450,7 +463,7 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
       damping = 0.0; /* the force is dropped: nothing acts */
     }
   }
-  if (dissipation && c->history_update) {
+  if (dissipation) {
     double fd[3];
     dissipation->energy[GS_DISSIPATION_ROLLING_SLIP] += gs_slip_energy3(m->kr, before, trial, hist);
     gs_scale3(-damping, vrl, fd);
@@ -482,8 +495,9 @@ GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, 
     hist[0] = (crit * sign - damp * magtwist) / k;
     torque = -crit * sign;
   }
-  if (dissipation && c->history_update) {
-    const double s0[3] = {before, 0.0, 0.0}, trial[3] = {before + magtwist * c->dt, 0.0, 0.0}, s1[3] = {hist[0], 0.0, 0.0};
+  if (dissipation) {
+    const double step = c->history_update ? magtwist * c->dt : 0.0;
+    const double s0[3] = {before, 0.0, 0.0}, trial[3] = {before + step, 0.0, 0.0}, s1[3] = {hist[0], 0.0, 0.0};
     const double trial_torque = fabs(k * trial[0] + damp * magtwist);
     const double passed = trial_torque > crit ? crit / trial_torque : 1.0;
     dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += gs_slip_energy3(k, s0, trial, s1);
@@ -497,6 +511,30 @@ GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, 
  * The sub-model choices the evaluator branches on. gs_contact_evaluate() reads them from the model;
  * an adapter that knows them at compile time passes constants to gs_contact_evaluate_as(), and the
  * compiler drops every other model's code (the /kk kernel's specializations). */
+/* The contact's sliding velocity: the relative velocity's part normal to n less the surfaces'
+ * spin, (r_i w_i + r_j w_j) x n (the slip at the radii, as stock). Returns the normal part, v.n. */
+GS_FN_INLINE double gs_sliding_velocity(const gs_contact *c, const double *n, double *vtr)
+{
+  double vn[3], wr[3], wxn[3];
+  const double vnnr = gs_dot3(c->vr, n);
+  gs_scale3(vnnr, n, vn);
+  gs_sub3(c->vr, vn, vtr);
+  wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
+  wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
+  wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
+  gs_cross3(wr, n, wxn);
+  gs_sub3(vtr, wxn, vtr);
+  return vnnr;
+}
+
+/* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31: R* (w_i - w_j) x n */
+GS_FN_INLINE void gs_rolling_velocity(double reff, const double *relrot, const double *n, double *vrl)
+{
+  vrl[0] = reff * (relrot[1] * n[2] - relrot[2] * n[1]);
+  vrl[1] = reff * (relrot[2] * n[0] - relrot[0] * n[2]);
+  vrl[2] = reff * (relrot[0] * n[1] - relrot[1] * n[0]);
+}
+
 typedef struct gs_kinds {
   int normal, damping, tangential, rolling, twisting, ordering;
 } gs_kinds;
@@ -532,7 +570,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   double *const n_full = frame.n;
   double rinv, n_half[3], carry_dir[3] = {0.0, 0.0, 0.0}, carry = 0.0;
   const double *n_vel; /* normal the half-step velocities are projected on */
-  double vnnr, vn[3], vt[3], wr[3], wxn[3], vtr[3];
+  double vnnr, vtr[3];
   double fnormal, fpulloff = 0.0, damp_prefactor, fdamp, fncrit, arm;
   double tangential_damping[3] = {0.0, 0.0, 0.0}, tangential_slider[3] = {0.0, 0.0, 0.0};
 
@@ -567,14 +605,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   }
 
   /* relative velocity at the contact, split on the normal of the velocities' own time level */
-  vnnr = gs_dot3(c->vr, n_vel);
-  gs_scale3(vnnr, n_vel, vn);
-  gs_sub3(c->vr, vn, vt);
-  wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
-  wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
-  wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
-  gs_cross3(wr, n_vel, wxn);
-  gs_sub3(vt, wxn, vtr);
+  vnnr = gs_sliding_velocity(c, n_vel, vtr);
   /* the half-step tangential velocity, carried into the full-step tangent plane where the history
    * lives and the forces act */
   if (sync) gs_carry_to_plane(vtr, n_full, carry_dir, carry);
@@ -622,7 +653,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   fdamp = -damp_prefactor * vnnr;
   c->fn_total = fnormal + fdamp;
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
-  if (dissipation && c->history_update) {
+  if (dissipation) {
     double load[3];
     gs_scale3(c->fn_total - fnormal, n_full, load);
     gs_add3(dissipation->load_i[GS_DISSIPATION_NORMAL_DAMPING], load, dissipation->load_i[GS_DISSIPATION_NORMAL_DAMPING]);
@@ -658,7 +689,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
     gs_scale3(c->radi, c->torquei, c->torquei);
     gs_zero3(c->torquej);
   }
-  if (dissipation && c->history_update) {
+  if (dissipation) {
     /* the tangential loads, with the torque arms the force has */
     const int channel[2] = {GS_DISSIPATION_TANGENTIAL_DAMPING, GS_DISSIPATION_TANGENTIAL_SLIP};
     const double *const load[2] = {tangential_damping, tangential_slider};
@@ -691,18 +722,15 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
     double relrot[3];
     gs_sub3(c->omegai, c->omegaj, relrot);
     if (kinds.rolling == GS_ROLLING_SDS) {
-      /* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31 */
       double vrl[3], torroll[3], rolling_damping[3] = {0.0, 0.0, 0.0}, rolling_slider[3] = {0.0, 0.0, 0.0};
-      vrl[0] = reff * (relrot[1] * n_vel[2] - relrot[2] * n_vel[1]);
-      vrl[1] = reff * (relrot[2] * n_vel[0] - relrot[0] * n_vel[2]);
-      vrl[2] = reff * (relrot[0] * n_vel[1] - relrot[1] * n_vel[0]);
+      gs_rolling_velocity(reff, relrot, n_vel, vrl);
       if (sync) gs_carry_to_plane(vrl, n_full, carry_dir, carry);
       gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit, dissipation, rolling_damping, rolling_slider);
       gs_cross3(n_full, c->fr, torroll);
       gs_scale3(reff, torroll, torroll);
       gs_add3(c->torquei, torroll, c->torquei);
       if (pair) gs_sub3(c->torquej, torroll, c->torquej);
-      if (dissipation && c->history_update) {
+      if (dissipation) {
         const int channel[2] = {GS_DISSIPATION_ROLLING_DAMPING, GS_DISSIPATION_ROLLING_SLIP};
         const double *const load[2] = {rolling_damping, rolling_slider};
         int l;
@@ -722,7 +750,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
       gs_scale3(c->torque_twist, n_full, tortwist);
       gs_add3(c->torquei, tortwist, c->torquei);
       if (pair) gs_sub3(c->torquej, tortwist, c->torquej);
-      if (dissipation && c->history_update) {
+      if (dissipation) {
         const int channel[2] = {GS_DISSIPATION_TWISTING_DAMPING, GS_DISSIPATION_TWISTING_SLIP};
         int l;
         for (l = 0; l < 2; l++) {
@@ -748,11 +776,13 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
 /* A contact that opened in this step (in contact at the last one, not now) loses what its springs
  * held, less what their last forces return to the particles over the step: for each spring
  * k/2 s.(s + ds), the slip energy of a spring cut to zero (gs_slip_energy3()), added to its slip
- * channel. Inputs as for gs_contact_evaluate() (walls: r too); `history` is the contact's before it
+ * channel (at a run's set-up, ds = 0: k/2 |s|^2). Inputs as for gs_contact_evaluate() (walls: r too); `history` is the contact's before it
  * is cleared. Springs of constant stiffness only: mindlin's and marshall's vanish with the contact
  * radius, which the stored energy already shows. */
 GS_FN void gs_contact_release(const gs_model *m, const gs_contact *c, const double *history, gs_dissipation *dissipation)
 {
+  /* at a run's set-up (no step, history_update 0) the springs vanish without moving */
+  const double dt = c->history_update ? c->dt : 0.0;
   const double r = m->geometry == GS_GEOMETRY_PAIR ? sqrt(gs_dot3(c->dx, c->dx)) : c->r;
   const double reff = gs_effective_radius(m, c->radi, c->radj);
   const double zero[3] = {0.0, 0.0, 0.0};
@@ -761,28 +791,21 @@ GS_FN void gs_contact_release(const gs_model *m, const gs_contact *c, const doub
   gs_sub3(c->omegai, c->omegaj, relrot);
   if (m->tangential == GS_TANGENTIAL_LINEAR_HISTORY || m->tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC) {
     const double *s = history + m->hist_tangential;
-    double wr[3], wxn[3];
-    wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
-    wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
-    wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
-    gs_cross3(wr, n, wxn);
-    gs_scale3(gs_dot3(c->vr, n), n, move);
-    gs_sub3(c->vr, move, move);
-    gs_sub3(move, wxn, move);
-    gs_scale3(c->dt, move, move);
+    gs_sliding_velocity(c, n, move);
+    gs_scale3(dt, move, move);
     gs_add3(s, move, trial);
     dissipation->energy[GS_DISSIPATION_TANGENTIAL_SLIP] += gs_slip_energy3(m->kt, s, trial, zero);
   }
   if (m->rolling == GS_ROLLING_SDS) {
     const double *s = history + m->hist_rolling;
-    gs_cross3(relrot, n, move);
-    gs_scale3(reff * c->dt, move, move);
+    gs_rolling_velocity(reff, relrot, n, move);
+    gs_scale3(dt, move, move);
     gs_add3(s, move, trial);
     dissipation->energy[GS_DISSIPATION_ROLLING_SLIP] += gs_slip_energy3(m->kr, s, trial, zero);
   }
   if (m->twisting == GS_TWISTING_SDS) {
     const double s = history[m->hist_twisting];
-    dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += 0.5 * m->ktw * s * (s + gs_dot3(relrot, n) * c->dt);
+    dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += 0.5 * m->ktw * s * (s + gs_dot3(relrot, n) * dt);
   }
 }
 

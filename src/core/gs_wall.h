@@ -89,11 +89,22 @@ GS_FN int gs_wall_history_size(const gs_model *m)
   return m->size_history + (m->normal == GS_NORMAL_JKR);
 }
 
+/* whether the atom's wall history holds anything: a contact at the last step (or a spring) */
+GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
+{
+  int k;
+  if (!history) return 0;
+  for (k = 0; k < gs_wall_history_size(m); k++)
+    if (history[k] != 0.0) return 1;
+  return 0;
+}
+
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
  * (synchronized ordering only; may equal x/v otherwise). history: gs_wall_history_size() doubles
  * (NULL if none). Adds force and torque; `report` (may be NULL) receives the evaluated contact (its
  * separation from the wall's contact point, force, contact radius: for heat and per-atom output);
- * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation).
+ * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation):
+ * only where the atom touches or held history (gs_wall_history_held()).
  * Returns 0 and clears the history when not in contact. */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
@@ -108,11 +119,12 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
   c.radi = radius;
   c.radj = rwall;
   c.dt = s->dt;
+  c.history_update = s->history_update;
   gs_copy3(omega, c.omegai);
   gs_zero3(c.omegaj);
   if (!gs_wall_in_contact(m, &c, flag && history && history[0] != 0.0)) {
-    if (history) {
-      if (dissipation && s->history_update) {
+    if (gs_wall_history_held(m, history)) {
+      if (dissipation) {
         gs_sub3(m->ordering == GS_ORDERING_SYNCHRONIZED ? vhalf : v, s->vwall, c.vr);
         gs_contact_release(m, &c, history + flag, dissipation);
       }
@@ -121,7 +133,6 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
     return 0;
   }
   if (flag) history[0] = 1.0;
-  c.history_update = s->history_update;
   c.meff = rmass;
   if (m->ordering == GS_ORDERING_SYNCHRONIZED) {
     double r_half, rwall_half;

@@ -228,6 +228,43 @@ static void check_release_and_loads(void)
                "release: twisting spring");
   GS_CHECK_REL(gs_damping_dissipation(load, v, w, 0.1), -0.1 * (0.2 + 0.2 - 0.9 + 0.5 + 0.5 - 3.0), 1e-14,
                "a load's energy");
+
+  /* a pair (normal along x) that opened: both spins turn the surfaces at their radii; rolling with
+   * R* = ri rj / (ri + rj) */
+  {
+    const gs_model mp = gs_model_from_words("hooke 1e5 0 tangential linear_history 1e4 0 0.5 rolling sds 100 0 0.3 "
+                                            "twisting sds 10 0 0.2", GS_GEOMETRY_PAIR, GS_ORDERING_STANDARD);
+    const double wj[3] = {-0.5, 1.5, 4.0};
+    double rel[3], reff;
+    memset(hist, 0, sizeof hist);
+    memset(&d, 0, sizeof d);
+    pair_contact(&c, v, w, wj);
+    c.dx[0] = 0.0141; /* apart */
+    s[0] = 0.0;
+    s[2] = 3e-5; /* in the plane normal to x */
+    r[0] = 0.0;
+    r[2] = -2e-5;
+    gs_copy3(s, hist + mp.hist_tangential);
+    gs_copy3(r, hist + mp.hist_rolling);
+    hist[mp.hist_twisting] = -0.02;
+    gs_contact_release(&mp, &c, hist, &d);
+    /* v_t - (ri wi + rj wj) x n with n = x: components y and z */
+    ds[0] = 0.0;
+    ds[1] = (v[1] - (c.radi * w[2] + c.radj * wj[2])) * c.dt;
+    ds[2] = (v[2] + (c.radi * w[1] + c.radj * wj[1])) * c.dt;
+    gs_sub3(w, wj, rel);
+    reff = c.radi * c.radj / (c.radi + c.radj);
+    dr[0] = 0.0; /* R* (wi - wj) x n */
+    dr[1] = reff * rel[2] * c.dt;
+    dr[2] = -reff * rel[1] * c.dt;
+    gs_add3(ds, s, ds);
+    gs_add3(dr, r, dr);
+    GS_CHECK_REL(d.energy[GS_DISSIPATION_TANGENTIAL_SLIP], 0.5 * 1e4 * gs_dot3(s, ds), 1e-13,
+                 "pair release: tangential spring");
+    GS_CHECK_REL(d.energy[GS_DISSIPATION_ROLLING_SLIP], 0.5 * 100 * gs_dot3(r, dr), 1e-13, "pair release: rolling spring");
+    GS_CHECK_REL(d.energy[GS_DISSIPATION_TWISTING_SLIP], 0.5 * 10 * -0.02 * (-0.02 + rel[0] * c.dt), 1e-13,
+                 "pair release: twisting spring");
+  }
 }
 
 /* One velocity-Verlet step of a viscously damped linear contact made on a step (spheres closing at

@@ -114,6 +114,61 @@ static void test_slide(const char *ordering)
   lammps_close(lmp);
 }
 
+/* A damped head-on collision (hooke, mass_velocity damping, restitution about 0.5, some 230 steps
+ * of contact) at a fixed step, in one run (variant 0) and split into five runs (1), and with a
+ * timestep that changes every step (fix dt/reset, its end_of_step before (2) and after (3) the
+ * compute's); returns how far the balance moves, relative to the energy dissipated. */
+static double collision_gap(int variant, double *dissipated)
+{
+  void *lmp = gs_lmp_open();
+  double e0, e1;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box;create_atoms 1 single 0 0 0;"
+                "create_atoms 1 single 0.002 0 0;set group all diameter 0.002 density 2500;neighbor 1e-3 bin;"
+                "set atom 1 vx 0.05;set atom 2 vx -0.05;pair_style granular/sync;"
+                "pair_coeff * * hooke 1e5 5.9e4 damping mass_velocity tangential linear_history 8e4 0.5 0.5;"
+                "fix nve all nve/sphere/sync;timestep 1e-7");
+  /* dt/reset: 1e-7 at the start (5e-9 m at 0.05 m/s), longer as the spheres slow, at most 2e-7 */
+  if (variant == 2) gs_cmd(lmp, "fix dt all dt/reset 1 5e-8 2e-7 5e-9 units box");
+  gs_cmd(lmp, "compute d all dissipation/sync");
+  if (variant == 3) gs_cmd(lmp, "fix dt all dt/reset 1 5e-8 2e-7 5e-9 units box");
+  balance_variables(lmp);
+  gs_cmd(lmp, "run 0 post no");
+  e0 = gs_var(lmp, "total");
+  if (variant == 1)
+    gs_lines(lmp, "run 50 post no;run 20 post no;run 100 post no;run 50 post no;run 200 post no");
+  else
+    gs_cmd(lmp, "run %d post no", variant == 0 ? 420 : 400);
+  e1 = gs_var(lmp, "total");
+  *dissipated = gs_var(lmp, "diss");
+  gs_cmd(lmp, "variable apart equal x[2]-x[1]-0.002");
+  GS_CHECK(gs_var(lmp, "apart") > 0.0, "collision (variant %d): the spheres separated", variant);
+  lammps_close(lmp);
+  return (e1 - e0) / *dissipated;
+}
+
+/* A run's set-up recomputes the forces its first half kick applies: the compute takes their loads'
+ * pending halves instead of the last step's, so a run split into several closes its balance as the
+ * whole run does (6e-8 of the dissipated apart here; with the last step's halves, 4e-5). A timestep
+ * that changes gives the pending halves the timestep of the kick that applies them: with fix
+ * dt/reset the balance closes to 2e-6 (with the old timestep's halves, 4e-3). */
+static void test_collision_timesteps(void)
+{
+  double dissipated, whole, split, gap;
+  int variant;
+  whole = collision_gap(0, &dissipated);
+  split = collision_gap(1, &dissipated);
+  GS_CHECK(fabs(whole) < 1e-4 && fabs(split - whole) < 1e-6,
+           "collision: the balance moves by %.6g of the %.6g J dissipated in one run, by %.6g in five", whole,
+           dissipated, split);
+  for (variant = 2; variant <= 3; variant++) {
+    gap = collision_gap(variant, &dissipated);
+    GS_CHECK(dissipated > 0.5 * 1.0472e-5 * 0.05 * 0.05 && fabs(gap) < 1e-5,
+             "collision with fix dt/reset defined %s the compute: the balance moves by %.3g of the %.6g J dissipated",
+             variant == 2 ? "before" : "after", gap, dissipated);
+  }
+}
+
 /* One step through LAMMPS of Hanley & O'Sullivan's spinning contact (the core's check_spinning_step
  * in unittest/core/test_dissipation.c): ke + rotational + pe + c_d[9] after less before is their
  * eq. 40 with the slip lever r (sticking) and their eq. 45 (sliding), both orderings. */
@@ -181,11 +236,17 @@ static void test_restart(const char *ordering)
   double a[9], b[9];
   gs_cmd(whole, "run 8000 post no");
   gs_cmd(writer, "run 8000 post no");
+  dissipation_vector(writer, a);
   gs_cmd(writer, "write_restart dissipation.restart");
   lammps_close(writer);
   gs_cmd(reader, "read_restart dissipation.restart");
   gs_cmd(reader, "comm_modify vel yes");
   pour_styles(reader, ordering, POUR_MODELS[0], 5e-6);
+  /* as written: what was reported and the halves still to come (which the next step overwrites) */
+  gs_cmd(reader, "run 0 post no");
+  dissipation_vector(reader, b);
+  GS_CHECK(b[8] > 1e-5 && gs_maxrel(b, a, 9) < 1e-14, "%s: dissipated as read from the restart file %.15g, as "
+           "written %.15g", ordering, b[8], a[8]);
   gs_cmd(whole, "run 2000 post no");
   gs_cmd(reader, "run 2000 post no");
   dissipation_vector(whole, a);
@@ -198,7 +259,7 @@ static void test_restart(const char *ordering)
   if (gs_rank() == 0) remove("dissipation.restart");
 }
 
-/* this run's ranks against one rank (each rank runs the one-rank copy) */
+/* this run's ranks against one rank (each rank runs the one-rank copy); several ranks only */
 static void test_ranks(const char *newton)
 {
 #ifndef GRANSYNC_NO_MPI
@@ -270,14 +331,34 @@ static void test_refused(void)
     snprintf(with_compute, sizeof with_compute, "%s;pair_style granular;pair_coeff * * hooke 1 0 tangential "
              "linear_nohistory 0 0;compute d all dissipation/sync", setup);
     gs_expect_errors(with_compute, nothing, 1);
+    snprintf(with_compute, sizeof with_compute, "%s;pair_style granular/sync ordering standard;pair_coeff * * hooke 1 0 tangential "
+             "linear_nohistory 0 0;compute d all dissipation/sync", setup);
     gs_expect_errors(with_compute, twice, 1);
+    {
+      /* before the run: the loads' energy is taken at the end of velocity-Verlet steps; the
+       * accumulators' fix deleted by hand */
+      static const char *const before_run[][2] = {
+          {"run_style respa 2 2", "compute dissipation/sync does not support run_style respa"},
+          {"unfix d_DISSIPATION", "compute dissipation/sync: its accumulators"}};
+      size_t k;
+      for (k = 0; k < 2; k++) {
+        void *lmp = gs_lmp_open();
+        const char *msg;
+        gs_lines(lmp, with_compute);
+        gs_cmd(lmp, before_run[k][0]);
+        msg = gs_cmd_error(lmp, "run 1");
+        GS_CHECK(strstr(msg, before_run[k][1]) != NULL, "'%s', then run -> %s", before_run[k][0],
+                 msg[0] ? msg : "(no error)");
+        lammps_close(lmp);
+      }
+    }
   }
 }
 
 int main(int argc, char **argv)
 {
   const char *orderings[] = {"standard", "synchronized"};
-  int k;
+  int k, nprocs;
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
   for (k = 0; k < 2; k++) {
@@ -288,8 +369,12 @@ int main(int argc, char **argv)
     test_restart(orderings[k]);
   }
   test_pour_balance("synchronized", POUR_MODELS[0]);
-  test_ranks("on");
-  test_ranks("off");
+  test_collision_timesteps();
+  MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+  if (nprocs > 1) { /* (on one rank it would compare a run with itself) */
+    test_ranks("on");
+    test_ranks("off");
+  }
   test_peratom();
   test_refused();
   MPI_Barrier(MPI_COMM_WORLD);

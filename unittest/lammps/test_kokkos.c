@@ -665,7 +665,17 @@ static void errors(void)
                "compute d all dissipation/sync");
   msg = gs_cmd_error(kk, "run 1");
   GS_CHECK(strstr(msg, "compute dissipation/sync: fix wall/gran/sync/region/kk does not accumulate dissipation") != NULL,
-           "compute dissipation/sync with a /kk wall: '%s'", msg);
+           "compute dissipation/sync with a /kk region wall: '%s'", msg);
+  lammps_close(kk);
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 1 0.5 0.5;"
+               "suffix on;fix integrate all nve/sphere/sync;change_box all boundary p p f;"
+               "fix floor all wall/gran/sync granular hooke 1000 0.5 tangential linear_history 1 0.5 0.5 zplane 0 NULL;"
+               "compute d all dissipation/sync");
+  msg = gs_cmd_error(kk, "run 1");
+  GS_CHECK(strstr(msg, "compute dissipation/sync: fix wall/gran/sync/kk does not accumulate dissipation") != NULL,
+           "compute dissipation/sync with a /kk plane wall: '%s'", msg);
   lammps_close(kk);
 
   {
