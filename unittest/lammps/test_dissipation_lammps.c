@@ -3,7 +3,8 @@
  * - a sphere launched sliding on a rough floor loses m v0^2 / 7 to friction before it rolls
  *   (rigid-body mechanics), and the energy balance holds to the integrator's error;
  * - one step of a spinning loading contact creates Hanley & O'Sullivan's eq. 40 (with the slip lever
- *   r of stock's convention) or eq. 45 (sliding);
+ *   r of stock's convention) or eq. 45 (sliding); a damped loading step their eq. 53 (equal masses,
+ *   in their accounting) and v^2 dt^2 (kn^2 dt^2 - gamma^2) / (8 m*) in gransync's;
  * - a polydisperse damped frictional pour (hertz/material and hooke, rolling, twisting, a plane and a
  *   region wall, both orderings): kinetic + rotational + gravitational + stored + dissipated stays
  *   constant up to an error that shrinks with the step (at least 4x for a step 4x smaller;
@@ -167,6 +168,48 @@ static void test_collision_timesteps(void)
              "collision with fix dt/reset defined %s the compute: the balance moves by %.3g of the %.6g J dissipated",
              variant == 2 ? "before" : "after", gap, dissipated);
   }
+}
+
+/* One damped loading step through LAMMPS (the core's check_one_damped_step in
+ * unittest/core/test_dissipation.c): spheres made to touch on a step, one closing at v, hooke with
+ * velocity damping gamma. In gransync's accounting (ke + pe + c_d[9] after less before) the step
+ * creates v^2 dt^2 (kn^2 dt^2 - gamma^2) / (8 m*) for any masses; in Hanley & O'Sullivan's (strain
+ * energy |F|^2 / (2 kn) of the total force, damping energy gamma v^2 dt) their eq. 53 for equal ones. */
+static void test_damped_step(const char *ordering, double density_j)
+{
+  void *lmp = gs_lmp_open();
+  const double kn = 1e5, gamma = 0.05, v = 0.3, r = 1e-3, dt = 1e-6;
+  const double mi = 2500 * 4.0 / 3.0 * GS_PI * r * r * r, mj = density_j * 4.0 / 3.0 * GS_PI * r * r * r;
+  const double mstar = mi * mj / (mi + mj), expected = v * v * dt * dt * (kn * kn * dt * dt - gamma * gamma) / (8 * mstar);
+  double e0, e1, ke0, ke1, force;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box;create_atoms 1 single 0 0 0.002;"
+                "create_atoms 1 single 0 0 0;set group all diameter 0.002;set atom 1 density 2500;neighbor 1e-3 bin;"
+                "fix nve all nve/sphere/sync;variable fz equal fz[1]");
+  gs_cmd(lmp, "set atom 2 density %.17g", density_j);
+  gs_cmd(lmp, "set atom 1 vz %.17g", -v);
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * hooke %.17g %.17g damping velocity tangential linear_nohistory 0 0.5", kn, gamma);
+  gs_cmd(lmp, "timestep %.17g", dt);
+  gs_cmd(lmp, "compute d all dissipation/sync");
+  balance_variables(lmp);
+  gs_cmd(lmp, "run 0 post no");
+  e0 = gs_var(lmp, "total");
+  ke0 = gs_var(lmp, "ke");
+  gs_cmd(lmp, "run 1 post no");
+  e1 = gs_var(lmp, "total");
+  ke1 = gs_var(lmp, "ke");
+  force = gs_var(lmp, "fz");
+  GS_CHECK(fabs(e1 - e0 - expected) <= 1e-9 * fabs(expected), "%s, masses %.3g and %.3g: a damped loading step "
+           "creates %.12g, closed form v^2 dt^2 (kn^2 dt^2 - gamma^2) / (8 m*) %.12g", ordering, mi, mj, e1 - e0, expected);
+  if (density_j == 2500) {
+    const double eq53 = kn * kn * v * v * pow(dt, 4) / (4 * mi) +
+                        gamma * v * v / (4 * mi * kn) * (2 * gamma * mi + kn * dt * (6 * mi + 2 * kn * dt * dt + gamma * dt));
+    const double hanley = ke1 - ke0 + force * force / (2 * kn) + gamma * v * v * dt;
+    GS_CHECK(fabs(hanley - eq53) <= 1e-9 * eq53, "%s: the same step in Hanley & O'Sullivan's accounting creates %.12g, "
+             "their eq. 53 %.12g", ordering, hanley, eq53);
+  }
+  lammps_close(lmp);
 }
 
 /* One step through LAMMPS of Hanley & O'Sullivan's spinning contact (the core's check_spinning_step
@@ -364,6 +407,8 @@ int main(int argc, char **argv)
   for (k = 0; k < 2; k++) {
     test_slide(orderings[k]);
     test_spinning_step(orderings[k], 0);
+    test_damped_step(orderings[k], 2500);
+    test_damped_step(orderings[k], 7000);
     test_spinning_step(orderings[k], 1);
     test_pour_balance(orderings[k], POUR_MODELS[k]);
     test_restart(orderings[k]);

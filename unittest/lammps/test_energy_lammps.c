@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * Stored energy through LAMMPS: granular/sync's potential energy (thermo pe, compute pair, compute
  * pe/atom, compute pair/local eng through single()) and the walls' (their global scalar, in pe and
- * pe/atom with fix_modify energy yes), against analytic values; one velocity-Verlet step of a
- * head-on collision creates the energy of Hanley & O'Sullivan's closed forms (eq. 16 linear, 21
- * Hertz) and, for several contacts at once, the rows a-f of their Table I, in both orderings; minimize relaxes frictionless packings with this energy, and refuses
- * contacts with history. */
+ * pe/atom with fix_modify energy yes), against analytic values; one velocity-Verlet step creates the
+ * energy of Hanley & O'Sullivan's closed forms, in both orderings: eq. 16 for a linear head-on
+ * collision and its negative for the step back (eq. 49), eq. 21 for Hertz with its sign change at
+ * eq. 23, the rows a-f of their Table I for several contacts at once; minimize relaxes frictionless
+ * packings with this energy, and refuses contacts with history. */
 #include "gs_hanley_table1.h"
 #include "gs_lmp.h"
 
@@ -73,34 +74,62 @@ static void test_static_pair(const char *ordering)
   }
 }
 
-/* One step of a head-on collision that starts with the surfaces touching: the energy it creates
- * (ke + pe after less before) is eq. 16 of Hanley & O'Sullivan for hooke, eq. 21 for hertz. */
-static void test_first_step(const char *ordering, int hertz)
+/* One step of a head-on collision that starts with the surfaces touching, closing at v, at step dt:
+ * the energy it creates (ke + pe after less before); with `unload`, that of the next step after
+ * the velocities are reversed (the same step backwards) */
+static double first_step_energy(const char *ordering, const char *coeff, double v, double dt, int unload)
 {
-  const double v = 0.3, dt = hertz ? 2e-6 : 1e-6; /* omega dt = 0.23 for hooke */
   const double mi = 2500 * 4.0 / 3.0 * GS_PI * 1e-9, mj = 2500 * 4.0 / 3.0 * GS_PI * 0.216e-9;
-  const double mstar = mi * mj / (mi + mj), reff = 1e-3 * 6e-4 / 1.6e-3;
-  const double expected = hertz ? 2e8 * 2e8 * reff * v * v * v * pow(dt, 5) / (8 * mstar) -
-                                      0.1 * 2e8 * sqrt(reff) * pow(v * dt, 2.5)
-                                : 1e5 * 1e5 * v * v * pow(dt, 4) / (8 * mstar);
-  void *lmp = two_spheres(ordering, hertz ? "hertz 2e8 0 tangential linear_nohistory 0 0.5"
-                                          : "hooke 1e5 0 tangential linear_nohistory 0 0.5", 0.0);
+  void *lmp = two_spheres(ordering, coeff, 0.0);
   double before, after;
   gs_cmd(lmp, "timestep %.17g", dt);
   gs_cmd(lmp, "velocity all set 0 0 0");
-  gs_cmd(lmp, "group one id 1");
-  gs_cmd(lmp, "group two id 2");
-  gs_cmd(lmp, "velocity one set %.17g 0 0", v * mj / (mi + mj));
-  gs_cmd(lmp, "velocity two set %.17g 0 0", -v * mi / (mi + mj));
+  gs_cmd(lmp, "set atom 1 vx %.17g", v * mj / (mi + mj));
+  gs_cmd(lmp, "set atom 2 vx %.17g", -v * mi / (mi + mj));
   gs_cmd(lmp, "fix move all nve/sphere%s", strcmp(ordering, "synchronized") == 0 ? "/sync" : "");
+  if (unload) {
+    double v1, v2;
+    gs_lines(lmp, "run 1;variable v1 equal vx[1];variable v2 equal vx[2]");
+    v1 = gs_var(lmp, "v1");
+    v2 = gs_var(lmp, "v2");
+    gs_cmd(lmp, "set atom 1 vx %.17g", -v1);
+    gs_cmd(lmp, "set atom 2 vx %.17g", -v2);
+  }
   gs_cmd(lmp, "run 0");
   before = gs_var(lmp, "ke") + gs_var(lmp, "pe");
   gs_cmd(lmp, "run 1");
   after = gs_var(lmp, "ke") + gs_var(lmp, "pe");
-  GS_CHECK(fabs(after - before - expected) <= 1e-9 * fabs(expected),
-           "%s, %s: energy created by the first step of contact %.12g, closed form (eq. %s) %.12g", ordering,
-           hertz ? "hertz" : "hooke", after - before, hertz ? "21" : "16", expected);
   lammps_close(lmp);
+  return after - before;
+}
+
+/* Hanley & O'Sullivan through LAMMPS: the first step of contact creates eq. 16 (hooke) and the
+ * step back its negative (eq. 49); for hertz eq. 21, at half and twice the zero-error step of eq. 23,
+ * and nothing at it */
+static void test_first_step(const char *ordering)
+{
+  const double v = 0.3, mi = 2500 * 4.0 / 3.0 * GS_PI * 1e-9, mj = 2500 * 4.0 / 3.0 * GS_PI * 0.216e-9;
+  const double mstar = mi * mj / (mi + mj), reff = 1e-3 * 6e-4 / 1.6e-3, big_k = 2e8 * sqrt(reff);
+  const double dt0 = pow(0.8 * mstar / (big_k * sqrt(v)), 0.4); /* eq. 23 */
+  const char *hooke = "hooke 1e5 0 tangential linear_nohistory 0 0.5", *hertz = "hertz 2e8 0 tangential linear_nohistory 0 0.5";
+  const double eq16 = 1e5 * 1e5 * v * v * pow(1e-6, 4) / (8 * mstar); /* omega dt = 0.23 */
+  double e[3];
+  int q;
+  e[0] = first_step_energy(ordering, hooke, v, 1e-6, 0);
+  e[1] = first_step_energy(ordering, hooke, v, 1e-6, 1);
+  GS_CHECK(fabs(e[0] - eq16) <= 1e-9 * eq16 && fabs(e[1] + eq16) <= 1e-9 * eq16,
+           "%s, hooke: the first step of contact creates %.12g, the step back %.12g; closed forms (eqs. 16, 49) "
+           "%.12g and its negative", ordering, e[0], e[1], eq16);
+  for (q = 0; q < 3; q++) e[q] = first_step_energy(ordering, hertz, v, dt0 * (q == 0 ? 0.5 : q == 1 ? 1.0 : 2.0), 0);
+  for (q = 0; q < 3; q += 2) {
+    const double dt = dt0 * (q == 0 ? 0.5 : 2.0);
+    const double eq21 = big_k * big_k * v * v * v * pow(dt, 5) / (8 * mstar) - 0.1 * big_k * pow(v * dt, 2.5);
+    GS_CHECK(fabs(e[q] - eq21) <= 1e-9 * fabs(eq21), "%s, hertz at %.1f x eq. 23's step: the first step creates "
+             "%.12g, closed form (eq. 21) %.12g", ordering, dt / dt0, e[q], eq21);
+  }
+  GS_CHECK(fabs(e[1]) < 1e-9 * 0.1 * big_k * pow(v * dt0, 2.5) && e[0] < 0.0 && e[2] > 0.0,
+           "%s, hertz: the first step creates %.3g at eq. 23's step (%.3g below it, %.3g above)", ordering, e[1], e[0],
+           e[2]);
 }
 
 /* Table I of Hanley & O'Sullivan (gs_hanley_table1.h): alike spheres touching a sphere at rest and
@@ -332,8 +361,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   for (k = 0; k < 2; k++) {
     test_static_pair(orderings[k]);
-    test_first_step(orderings[k], 0);
-    test_first_step(orderings[k], 1);
+    test_first_step(orderings[k]);
     test_table1(orderings[k]);
     test_walls(orderings[k]);
     test_bed("off", orderings[k]);
