@@ -21,7 +21,7 @@ static constexpr int NCH = GS_DISSIPATION_CHANNELS;
 static constexpr int WIDTH = FixDissipationSync::WIDTH;
 
 FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), energy(nullptr), step(nullptr), step_dt(0.0), pending_dt(0.0)
+    Fix(lmp, narg, arg), energy(nullptr), step(nullptr), step_dt(0.0), pending_dt(update->dt)
 {
   if (narg != 3) error->all(FLERR, "fix DISSIPATION/SYNC is created by compute dissipation/sync, not by hand");
   restart_peratom = 1;
@@ -31,8 +31,6 @@ FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
   atom->add_callback(Atom::GROW);
   atom->add_callback(Atom::RESTART);
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
-  // halves read from a restart file wait for the first step, whatever its timestep
-  pending_dt = update->dt;
 }
 
 FixDissipationSync::~FixDissipationSync()
@@ -53,26 +51,32 @@ int FixDissipationSync::setmask()
 // add() next, at the velocities and spins they have now.
 void FixDissipationSync::setup_pre_force(int /*vflag*/)
 {
+  scale_pending(0.0);
+  pending_dt = update->dt;
+}
+
+// scales every atom's pending halves (0: takes them back), leaving what is reported unchanged
+void FixDissipationSync::scale_pending(double scale)
+{
   for (int i = 0; i < atom->nlocal; i++)
     for (int k = 0; k < NCH; k++) {
-      energy[i][k] -= energy[i][NCH + k];
-      energy[i][NCH + k] = 0.0;
+      energy[i][k] += (scale - 1.0) * energy[i][NCH + k];
+      energy[i][NCH + k] *= scale;
     }
-  pending_dt = update->dt;
 }
 
 void FixDissipationSync::add(int i, const double *share, const double *load)
 {
   for (int k = 0; k < GS_DISSIPATION_LEVER; k++) energy[i][k] += share[k];
   if (update->setupflag) {
-    const double dt = update->dt;
-    for (int l = 0; l < GS_DISSIPATION_LOADS; l++) {
-      const double half = 0.5 * gs_damping_dissipation(load + 6 * l, atom->v[i], atom->omega[i], dt);
-      energy[i][l] += half;
-      energy[i][NCH + l] += half;
+    // only the first half kick's half: pending until that kick
+    for (int k = 0; k < NCH; k++) {
+      const double half = 0.5 * (k == GS_DISSIPATION_LEVER ? share[k]
+                                                           : gs_damping_dissipation(load + 6 * k, atom->v[i],
+                                                                                    atom->omega[i], update->dt));
+      energy[i][k] += half;
+      energy[i][NCH + k] += half;
     }
-    energy[i][GS_DISSIPATION_LEVER] += 0.5 * share[GS_DISSIPATION_LEVER];
-    energy[i][NCH + GS_DISSIPATION_LEVER] += 0.5 * share[GS_DISSIPATION_LEVER];
     return;
   }
   step[i][LOADS] += share[GS_DISSIPATION_LEVER];
@@ -112,12 +116,7 @@ void FixDissipationSync::end_of_step()
 void FixDissipationSync::reset_dt()
 {
   if (pending_dt == 0.0 || update->dt == pending_dt) return;
-  const double scale = update->dt / pending_dt;
-  for (int i = 0; i < atom->nlocal; i++)
-    for (int k = 0; k < NCH; k++) {
-      energy[i][k] += (scale - 1.0) * energy[i][NCH + k];
-      energy[i][NCH + k] *= scale;
-    }
+  scale_pending(update->dt / pending_dt);
   pending_dt = update->dt;
 }
 

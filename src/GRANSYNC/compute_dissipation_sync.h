@@ -65,8 +65,10 @@ class FixDissipationSync : public Fix {
   double **step;    // this step's (nmax x STEP), not migrated: filled and used between re-neighborings
   double step_dt;       // this step's timestep, as its forces saw it
   // the timestep the pending halves were computed with, until the next step's first half kick
-  // applies them (0 after it): a timestep change in between rescales them
+  // applies them (0 after it): a timestep change in between rescales them (halves read from a
+  // restart file: the timestep at creation)
   double pending_dt;
+  void scale_pending(double scale);
 };
 
 class ComputeDissipationSync : public Compute {

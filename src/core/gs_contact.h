@@ -507,10 +507,6 @@ GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, 
   return torque;
 }
 
-/* ---- one contact --------------------------------------------------------------------------
- * The sub-model choices the evaluator branches on. gs_contact_evaluate() reads them from the model;
- * an adapter that knows them at compile time passes constants to gs_contact_evaluate_as(), and the
- * compiler drops every other model's code (the /kk kernel's specializations). */
 /* The contact's sliding velocity: the relative velocity's part normal to n less the surfaces'
  * spin, (r_i w_i + r_j w_j) x n (the slip at the radii, as stock). Returns the normal part, v.n. */
 GS_FN_INLINE double gs_sliding_velocity(const gs_contact *c, const double *n, double *vtr)
@@ -535,6 +531,10 @@ GS_FN_INLINE void gs_rolling_velocity(double reff, const double *relrot, const d
   vrl[2] = reff * (relrot[0] * n[1] - relrot[1] * n[0]);
 }
 
+/* ---- one contact --------------------------------------------------------------------------
+ * The sub-model choices the evaluator branches on. gs_contact_evaluate() reads them from the model;
+ * an adapter that knows them at compile time passes constants to gs_contact_evaluate_as(), and the
+ * compiler drops every other model's code (the /kk kernel's specializations). */
 typedef struct gs_kinds {
   int normal, damping, tangential, rolling, twisting, ordering;
 } gs_kinds;
@@ -776,8 +776,8 @@ GS_FN_INLINE void gs_contact_evaluate(const gs_model *m, gs_contact *c, double *
 /* A contact that opened in this step (in contact at the last one, not now) loses what its springs
  * held, less what their last forces return to the particles over the step: for each spring
  * k/2 s.(s + ds), the slip energy of a spring cut to zero (gs_slip_energy3()), added to its slip
- * channel (at a run's set-up, ds = 0: k/2 |s|^2). Inputs as for gs_contact_evaluate() (walls: r too); `history` is the contact's before it
- * is cleared. Springs of constant stiffness only: mindlin's and marshall's vanish with the contact
+ * channel (at a run's set-up, ds = 0: k/2 |s|^2). Inputs as for gs_contact_evaluate() (walls: r
+ * too); `history` is the contact's before it is cleared. Springs of constant stiffness only: mindlin's and marshall's vanish with the contact
  * radius, which the stored energy already shows. */
 GS_FN void gs_contact_release(const gs_model *m, const gs_contact *c, const double *history, gs_dissipation *dissipation)
 {
