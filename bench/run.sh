@@ -3,7 +3,8 @@
 # and of the Kokkos (/kk) styles on OpenMP threads.
 # Prints particle-steps per second of the timed run and the ratios that matter: gransync against
 # stock pair granular with the same ordering, and what the synchronized ordering costs over the
-# standard one. Benchmarks never fail on timing.
+# standard one, and what fix nve/sphere/sync's scheme consistent costs over its scheme verlet.
+# Benchmarks never fail on timing.
 #   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -50,6 +51,9 @@ for case in bed chute; do
       measure stock_sync in.$case "$np" granular synchronized_verlet
       measure ours in.$case "$np" "granular/sync ordering standard" ""
       measure ours_sync in.$case "$np" "granular/sync" ""
+      # fix nve/sphere/sync: its records, and the scheme that puts the dashpots at t+dt
+      measure ours_verlet in.$case "$np" "granular/sync" "" "-var scheme verlet"
+      measure ours_consistent in.$case "$np" "granular/sync" "" "-var scheme consistent"
       # stock gran/hooke/history against the same force law in granular/sync (both in the input)
       measure legacy in.$case "$np" gran/hooke/history "" "-var law legacy"
       measure ours_hh in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history"
@@ -68,6 +72,10 @@ for case in bed chute; do
     printf "  %-44s %12s\n" "pair time, stock / gransync standard" "$(ratio "${pair[stock]}" "${pair[ours]}")" \
       "pair time, stock sync / gransync sync" "$(ratio "${pair[stock_sync]}" "${pair[ours_sync]}")" \
       "pair time, gransync sync / standard" "$(ratio "${pair[ours_sync]}" "${pair[ours]}")"
+    printf "  %-44s %12s\n" "granular/sync, nve/sphere/sync scheme verlet" "$(fmt "${best[ours_verlet]}")" \
+      "granular/sync, nve/sphere/sync scheme consistent" "$(fmt "${best[ours_consistent]}")" \
+      "cost of scheme consistent over verlet" "$(ratio "${best[ours_verlet]}" "${best[ours_consistent]}")" \
+      "pair time, consistent / verlet" "$(ratio "${pair[ours_consistent]}" "${pair[ours_verlet]}")"
     printf "  %-44s %12s\n" "stock gran/hooke/history" "$(fmt "${best[legacy]}")" \
       "granular/sync standard, same force law" "$(fmt "${best[ours_hh]}")" \
       "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")"

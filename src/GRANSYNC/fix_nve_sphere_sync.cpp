@@ -26,8 +26,8 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1), xstart(nullptr),
-    offset(nullptr), vhalf(nullptr)
+    Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
+    scheme(GS_SCHEME_VERLET), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
@@ -52,10 +52,24 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_de
     } else if (strcmp(arg[iarg], "ordering") == 0) {
       records = parse_ordering(error, "fix nve/sphere/sync", iarg, narg, arg) == GS_ORDERING_SYNCHRONIZED;
       iarg++;
+    } else if (strcmp(arg[iarg], "scheme") == 0) {
+      if (iarg + 1 >= narg) error->all(FLERR, "fix nve/sphere/sync: keyword scheme needs a value (verlet or consistent)");
+      if (strcmp(arg[iarg + 1], "verlet") == 0)
+        scheme = GS_SCHEME_VERLET;
+      else if (strcmp(arg[iarg + 1], "consistent") == 0)
+        scheme = GS_SCHEME_CONSISTENT;
+      else
+        error->all(FLERR, "fix nve/sphere/sync: scheme must be verlet or consistent, got '{}'", arg[iarg + 1]);
+      iarg++;
     } else {
-      error->all(FLERR, "fix nve/sphere/sync: unknown keyword '{}' (allowed: update, disc, ordering)", arg[iarg]);
+      error->all(FLERR, "fix nve/sphere/sync: unknown keyword '{}' (allowed: update, disc, ordering, scheme)",
+                 arg[iarg]);
     }
   }
+  if (scheme == GS_SCHEME_CONSISTENT && !records)
+    error->all(FLERR, "fix nve/sphere/sync: scheme consistent needs ordering synchronized (the standard ordering's "
+                      "tangential increments are first order whatever the dashpots see)");
+  if (scheme == GS_SCHEME_CONSISTENT) comm_forward = 12;
   if (!atom->omega_flag || !atom->radius_flag || !atom->rmass_flag)
     error->all(FLERR, "fix nve/sphere/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   if (dipole && !atom->mu_flag)
@@ -66,7 +80,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_de
 
   if (records) {
     create_attribute = 1;    // new atoms (create_atoms, fix pour) get records; standard keeps none
-    maxexchange = 9;    // sizes comm buffers for migrating atoms
+    maxexchange = record_doubles();    // sizes comm buffers for migrating atoms
     grow_arrays(atom->nmax);
     atom->add_callback(Atom::GROW);
     for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
@@ -88,6 +102,7 @@ FixNVESphereSync::~FixNVESphereSync()
   memory->destroy(xstart);
   memory->destroy(offset);
   memory->destroy(vhalf);
+  memory->destroy(damping);
 }
 
 int FixNVESphereSync::setmask()
@@ -123,7 +138,7 @@ void FixNVESphereSync::reset_dt()
   dtf = 0.5 * update->dt * force->ftm2v;
 }
 
-// setup: no step has been taken, so the half-step data come from the current velocities
+// setup: no step has been taken, so the half-step data (and the dashpots') come from the current velocities
 void FixNVESphereSync::setup_pre_force(int /*vflag*/)
 {
   for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
@@ -138,9 +153,16 @@ void FixNVESphereSync::initial_integrate(int /*vflag*/)
   const int nlocal = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
   const double dtfrotate = dtf / inertia;
 
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit)
-      gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i], omega[i]);
+  if (scheme == GS_SCHEME_CONSISTENT) {
+    for (int i = 0; i < nlocal; i++)
+      if (mask[i] & groupbit)
+        gs_sphere_initial_integrate_predicting(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i],
+                                               omega[i], damping[i], damping[i] + 3);
+  } else {
+    for (int i = 0; i < nlocal; i++)
+      if (mask[i] & groupbit)
+        gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i], omega[i]);
+  }
 
   if (dipole) {
     double **mu = atom->mu;
@@ -173,22 +195,37 @@ void FixNVESphereSync::record_from_velocity(int i)
     vhalf[i][k] = v[k];
     offset[i][k] = -0.5 * dtv * v[k];
   }
+  if (scheme == GS_SCHEME_CONSISTENT) {
+    gs_copy3(v, damping[i]);
+    gs_copy3(atom->omega[i], damping[i] + 3);
+  }
 }
 
 // After every integrator moved its atoms (x(t+dt)), before re-neighboring can wrap or migrate them.
+// (The group's atoms predicted their dashpots' velocities in initial_integrate(); other atoms have
+// theirs from whatever moved them: fix move at t+dt, frozen zero.)
 void FixNVESphereSync::post_integrate()
 {
-  double **x = atom->x;
+  double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const int *mask = atom->mask;
-  for (int i = 0; i < atom->nlocal; i++) {
+  const int nlocal = atom->nlocal;
+  const bool consistent = scheme == GS_SCHEME_CONSISTENT;
+  for (int i = 0; i < nlocal; i++) {
     if (mask[i] & groupbit) {
-      record_from_velocity(i);
-    } else {
       for (int k = 0; k < 3; k++) {
-        const double step = x[i][k] - xstart[i][k];
-        vhalf[i][k] = step / dtv;
-        offset[i][k] = -0.5 * step;
+        vhalf[i][k] = v[i][k];
+        offset[i][k] = -0.5 * dtv * v[i][k];
       }
+      continue;
+    }
+    for (int k = 0; k < 3; k++) {
+      const double step = x[i][k] - xstart[i][k];
+      vhalf[i][k] = step / dtv;
+      offset[i][k] = -0.5 * step;
+    }
+    if (consistent) {
+      gs_copy3(v[i], damping[i]);
+      gs_copy3(omega[i], damping[i] + 3);
     }
   }
 }
@@ -209,6 +246,8 @@ void FixNVESphereSync::grow_arrays(int nmax)
   memory->grow(xstart, nmax, 3, "nve/sphere/sync:xstart");
   memory->grow(offset, nmax, 3, "nve/sphere/sync:offset");
   memory->grow(vhalf, nmax, 3, "nve/sphere/sync:vhalf");
+  // rows of 8 (6 used): 64 bytes, so that each contact's read of a row touches one cache line
+  if (scheme == GS_SCHEME_CONSISTENT) memory->grow(damping, nmax, 8, "nve/sphere/sync:damping");
 }
 
 void FixNVESphereSync::copy_arrays(int i, int j, int /*delflag*/)
@@ -216,6 +255,8 @@ void FixNVESphereSync::copy_arrays(int i, int j, int /*delflag*/)
   gs_copy3(xstart[i], xstart[j]);
   gs_copy3(offset[i], offset[j]);
   gs_copy3(vhalf[i], vhalf[j]);
+  if (scheme == GS_SCHEME_CONSISTENT)
+    for (int k = 0; k < 6; k++) damping[j][k] = damping[i][k];
 }
 
 // atoms created during a run (fix pour, deposit): no step taken yet
@@ -232,7 +273,9 @@ int FixNVESphereSync::pack_exchange(int i, double *buf)
     buf[3 + k] = offset[i][k];
     buf[6 + k] = vhalf[i][k];
   }
-  return 9;
+  if (scheme == GS_SCHEME_CONSISTENT)
+    for (int k = 0; k < 6; k++) buf[9 + k] = damping[i][k];
+  return record_doubles();
 }
 
 int FixNVESphereSync::unpack_exchange(int i, double *buf)
@@ -242,7 +285,9 @@ int FixNVESphereSync::unpack_exchange(int i, double *buf)
     offset[i][k] = buf[3 + k];
     vhalf[i][k] = buf[6 + k];
   }
-  return 9;
+  if (scheme == GS_SCHEME_CONSISTENT)
+    for (int k = 0; k < 6; k++) damping[i][k] = buf[9 + k];
+  return record_doubles();
 }
 
 // offsets and velocities are differences, so periodic images need no shift
@@ -253,6 +298,8 @@ int FixNVESphereSync::pack_forward_comm(int n, int *list, double *buf, int /*pbc
     const int j = list[i];
     for (int k = 0; k < 3; k++) buf[m++] = offset[j][k];
     for (int k = 0; k < 3; k++) buf[m++] = vhalf[j][k];
+    if (scheme == GS_SCHEME_CONSISTENT)
+      for (int k = 0; k < 6; k++) buf[m++] = damping[j][k];
   }
   return m;
 }
@@ -263,10 +310,13 @@ void FixNVESphereSync::unpack_forward_comm(int n, int first, double *buf)
   for (int i = first; i < first + n; i++) {
     for (int k = 0; k < 3; k++) offset[i][k] = buf[m++];
     for (int k = 0; k < 3; k++) vhalf[i][k] = buf[m++];
+    if (scheme == GS_SCHEME_CONSISTENT)
+      for (int k = 0; k < 6; k++) damping[i][k] = buf[m++];
   }
 }
 
 double FixNVESphereSync::memory_usage()
 {
-  return records ? 9.0 * atom->nmax * sizeof(double) : 0.0;
+  const int per_atom = 9 + (scheme == GS_SCHEME_CONSISTENT ? 8 : 0);    // (damping rows are padded to 8)
+  return records ? per_atom * atom->nmax * sizeof(double) : 0.0;
 }

@@ -52,16 +52,25 @@ class FixNVESphereSync : public Fix {
   // half-step data for owned and ghost atoms, current on the host; null when the ordering is standard
   virtual double **half_offset() { return records ? offset : nullptr; }
   virtual double **half_velocity() { return records ? vhalf : nullptr; }
+  // scheme consistent: the dashpots' velocity (columns 0-2) and spin (3-5) at t+dt, owned and
+  // ghost atoms, on the host; null with scheme verlet
+  virtual double **damping_state() { return scheme == GS_SCHEME_CONSISTENT ? damping : nullptr; }
+  // enum gs_scheme for contact models of the synchronized ordering
+  int contact_scheme() const { return scheme; }
 
  protected:
   double dtv, dtf, inertia;
   int dipole, dlm;
   int records;      // 1 when ordering synchronized
+  int scheme;       // enum gs_scheme
   double **xstart;  // x(t), taken at the end of the previous step
   double **offset;  // x(t+dt/2) - x(t+dt)
   double **vhalf;   // v(t+dt/2)
+  double **damping;  // scheme consistent: v and omega at t+dt, predicted for the group's atoms (one row:
+                     // a contact reads both with one miss)
 
   void record_from_velocity(int i);
+  int record_doubles() const { return scheme == GS_SCHEME_CONSISTENT ? 15 : 9; }
 };
 
 // Half-step position and velocity of atom i: recorded by fix nve/sphere/sync when `offset` is

@@ -146,6 +146,7 @@ void FixWallGranSync::init()
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   check_minimize("fix wall/gran/sync", size_history == 0 && !wall.wiggle && !wall.shear);
   find_dissipation();
@@ -168,6 +169,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   const int *mask = atom->mask;
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
@@ -176,7 +178,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
 
   // minimize: at rest (the damping acts on velocities, which a minimization ignores)
   const bool minimizing = update->whichflag == 2;
-  const double rest[3] = {0.0, 0.0, 0.0};
+  const double rest[3] = {0.0, 0.0, 0.0}, rest6[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   const bool dissipates = dissipating();
   gs_dissipation dissipated{};    // zero again after each atom that adds to it
   for (int i = 0; i < atom->nlocal; i++) {
@@ -184,11 +186,12 @@ void FixWallGranSync::post_force(int /*vflag*/)
     double xh[3], vh[3];
     if (sync && !minimizing) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
     const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
+    const double *next = damping && !minimizing ? damping[i] : rest6;
     gs_contact c;
     double *hist = size_history ? history[i] : nullptr;
     const bool held = dissipates && gs_wall_history_held(&model, hist);
     const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
-                                         sync && !minimizing ? vh : vi, wi, radius[i], rmass[i], hist, f[i],
+                                         sync && !minimizing ? vh : vi, wi, next, radius[i], rmass[i], hist, f[i],
                                          torque[i], &c, dissipates ? &dissipated : nullptr);
     if (dissipates && (touching || held)) {
       dissipation->add(i, dissipated.energy, &dissipated.load_i[0][0]);

@@ -125,6 +125,7 @@ void FixWallGranSyncRegion::init()
     motion_mismatch = 0;
   }
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   fix_mdr = nullptr;
   if (model.normal == GS_NORMAL_MDR) {
     for (auto *fix : modify->get_fix_list())
@@ -168,12 +169,14 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   const int *mask = atom->mask;
   double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
 
   const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
   clear_wall_contacts(this, atom->nlocal);
   begin_energy();
 
   gs_contact c{};
+  static const double rest6[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};    // minimize: at rest
   c.dt = dt;
   c.history_update = update->setupflag == 0;
   gs_mdr_atoms mdr_atoms;
@@ -220,7 +223,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_copy3(faces[ic].dx, c.dx);
       c.r = faces[ic].r;
       c.radj = faces[ic].radius;
-      double vwall[3];
+      double vwall[3], wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
       wall_velocity(known, i, ic, faces[ic].dx, vwall);
       double *hist = gs_region_row_history(contacts[i], size_history, faces[ic].iwall);
 
@@ -230,6 +233,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         // minimize: at rest (the damping acts on velocities, which a minimization ignores)
         gs_zero3(c.omegai);
         gs_zero3(c.vr);
+        c.damp_i = c.damp_j = rest6;
         gs_copy3(c.dx, c.dx_half);
       } else if (sync) {
         double xhalf[3];
@@ -247,6 +251,11 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
             }
         }
         if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+        if (model.scheme == GS_SCHEME_CONSISTENT) {
+          gs_copy3(vwall, wall_damp);
+          c.damp_i = damping[i];
+          c.damp_j = wall_damp;
+        }
       } else {
         gs_sub3(v[i], vwall, c.vr);
       }

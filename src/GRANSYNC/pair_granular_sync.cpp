@@ -304,6 +304,9 @@ void PairGranularSync::init_style()
   // the synchronized ordering takes half-step positions and velocities from fix nve/sphere/sync;
   // without it they are reconstructed as x - dt/2 v, exact only for velocity-Verlet atoms
   fix_halfstep = FixNVESphereSync::recorder(modify);
+  // the dashpots' time level is the integrator's (mixed models copy it in init_one())
+  const int scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
+  for (auto &m : models) m.scheme = scheme;
   int any_sync = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
@@ -449,6 +452,13 @@ inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double
   }
 }
 
+// scheme consistent: the dashpots' velocities at t+dt
+static void damping_data(gs_contact &c, int i, int j, double **damping)
+{
+  c.damp_i = damping[i];
+  c.damp_j = damping[j];
+}
+
 // minimize: the contact at rest, so that only elastic forces act (the damping acts on velocities,
 // which a minimization ignores)
 static void at_rest(gs_contact &c)
@@ -456,6 +466,8 @@ static void at_rest(gs_contact &c)
   gs_zero3(c.omegai);
   gs_zero3(c.omegaj);
   gs_zero3(c.vr);
+  static const double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  c.damp_i = c.damp_j = rest;
   gs_copy3(c.dx, c.dx_half);
 }
 
@@ -491,6 +503,7 @@ void PairGranularSync::compute(int eflag, int vflag)
 
   double **half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
   double **half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const double *temperature = heat_flag ? atom->temperature : nullptr;
   double *heatflow = heat_flag ? atom->heatflow : nullptr;
 
@@ -563,6 +576,7 @@ void PairGranularSync::compute(int eflag, int vflag)
           half_step_data(c, i, j, half_offset, half_velocity);
         else
           gs_sub3(v[i], v[j], c.vr);
+        if (m->scheme == GS_SCHEME_CONSISTENT) damping_data(c, i, j, damping);
       }
       if (mdr_flag) mdr_sides(c, i, j, tag);
 
@@ -682,6 +696,8 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
                      fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
     else
       gs_sub3(atom->v[i], atom->v[j], c.vr);
+    if (m->scheme == GS_SCHEME_CONSISTENT)
+      damping_data(c, i, j, fix_halfstep->damping_state());
   }
   gs_mdr_atoms mdr_atoms;
   if (mdr_flag) {

@@ -23,8 +23,6 @@
 
 using namespace LAMMPS_NS;
 
-static constexpr int RECORD_DOUBLES = 9;    // xstart, offset, vhalf
-
 template <class DeviceType>
 FixNVESphereSyncKokkos<DeviceType>::FixNVESphereSyncKokkos(LAMMPS *lmp, int narg, char **arg) :
     // checked before the base class registers its per-atom arrays
@@ -43,9 +41,10 @@ FixNVESphereSyncKokkos<DeviceType>::FixNVESphereSyncKokkos(LAMMPS *lmp, int narg
     memory->destroy(xstart);
     memory->destroy(offset);
     memory->destroy(vhalf);
-    xstart = offset = vhalf = nullptr;
+    memory->destroy(damping);
+    xstart = offset = vhalf = damping = nullptr;
     grow_arrays(atom->nmax);
-    atomKK->sync(Host, X_MASK | V_MASK);
+    atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK);
     for (int i = 0; i < atom->nlocal; i++) FixNVESphereSync::set_arrays(i);
     modified_records_host();
   }
@@ -57,6 +56,7 @@ template <class DeviceType> FixNVESphereSyncKokkos<DeviceType>::~FixNVESphereSyn
   memoryKK->destroy_kokkos(k_xstart, xstart);
   memoryKK->destroy_kokkos(k_offset, offset);
   memoryKK->destroy_kokkos(k_vhalf, vhalf);
+  memoryKK->destroy_kokkos(k_damping, damping);
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::init()
@@ -70,6 +70,7 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::sync_record
   k_xstart.sync_host();
   k_offset.sync_host();
   k_vhalf.sync_host();
+  if (consistent()) k_damping.sync_host();
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::modified_records_host()
@@ -77,6 +78,24 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::modified_re
   k_xstart.modify_host();
   k_offset.modify_host();
   k_vhalf.modify_host();
+  if (consistent()) k_damping.modify_host();
+}
+
+template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::sync_records_device()
+{
+  k_xstart.template sync<DeviceType>();
+  k_offset.template sync<DeviceType>();
+  k_vhalf.template sync<DeviceType>();
+  if (consistent()) k_damping.template sync<DeviceType>();
+}
+
+// the records a step writes (xstart too at set-up)
+template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::modified_records_device(bool with_xstart)
+{
+  if (with_xstart) k_xstart.template modify<DeviceType>();
+  k_offset.template modify<DeviceType>();
+  k_vhalf.template modify<DeviceType>();
+  if (consistent()) k_damping.template modify<DeviceType>();
 }
 
 template <class DeviceType>
@@ -87,6 +106,20 @@ void FixNVESphereSyncKokkos<DeviceType>::records_on_device(typename AT::t_double
   k_vhalf.template sync<DeviceType>();
   offset_out = k_offset.template view<DeviceType>();
   vhalf_out = k_vhalf.template view<DeviceType>();
+}
+
+template <class DeviceType>
+void FixNVESphereSyncKokkos<DeviceType>::damping_on_device(typename AT::t_double_1d_6_lr &damping_out)
+{
+  if (!consistent()) return;
+  k_damping.template sync<DeviceType>();
+  damping_out = k_damping.template view<DeviceType>();
+}
+
+template <class DeviceType> double **FixNVESphereSyncKokkos<DeviceType>::damping_state()
+{
+  sync_records_host();
+  return FixNVESphereSync::damping_state();
 }
 
 template <class DeviceType> double **FixNVESphereSyncKokkos<DeviceType>::half_offset()
@@ -118,11 +151,15 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
   const int bit = groupbit;
   const double step_dtf = dtf, step_dtv = dtv, dtfrotate = dtf / inertia;
   const int n = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
+  // scheme consistent: the dashpots' velocities at t+dt, predicted with the forces at t
+  const bool predicts = consistent();
+  if (predicts) k_damping.template sync<DeviceType>();
+  auto d_damping = k_damping.template view<DeviceType>();
 
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int i) {
         if (!(d_mask(i) & bit)) return;
-        double x[3], v[3], omega[3], f[3], torque[3];
+        double x[3], v[3], omega[3], f[3], torque[3], next[6];
         for (int k = 0; k < 3; k++) {
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);
@@ -130,14 +167,21 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
           f[k] = d_f(i, k);
           torque[k] = d_torque(i, k);
         }
-        gs_sphere_initial_integrate(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x, v, omega);
+        if (predicts)
+          gs_sphere_initial_integrate_predicting(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x,
+                                                 v, omega, next, next + 3);
+        else
+          gs_sphere_initial_integrate(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x, v, omega);
         for (int k = 0; k < 3; k++) {
           d_x(i, k) = x[k];
           d_v(i, k) = v[k];
           d_omega(i, k) = omega[k];
         }
+        if (predicts)
+          for (int k = 0; k < 6; k++) d_damping(i, k) = next[k];
       });
   atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
+  if (predicts) k_damping.template modify<DeviceType>();
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integrate()
@@ -179,27 +223,30 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integ
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_force(int /*vflag*/)
 {
   if (!records) return;
-  atomKK->sync(execution_space, X_MASK | V_MASK);
-  k_xstart.template sync<DeviceType>();
-  k_offset.template sync<DeviceType>();
-  k_vhalf.template sync<DeviceType>();
+  atomKK->sync(execution_space, X_MASK | V_MASK | OMEGA_MASK);
+  sync_records_device();
   auto d_x = atomKK->k_x.template view<DeviceType>();
   auto d_v = atomKK->k_v.template view<DeviceType>();
+  auto d_omega = atomKK->k_omega.template view<DeviceType>();
   auto d_xstart = k_xstart.template view<DeviceType>();
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
+  auto d_damping = k_damping.template view<DeviceType>();
   const double step_dtv = dtv;
+  const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
         for (int k = 0; k < 3; k++) {
           d_xstart(i, k) = d_x(i, k);
           d_vhalf(i, k) = d_v(i, k);
           d_offset(i, k) = -0.5 * step_dtv * d_v(i, k);
+          if (predicts) {
+            d_damping(i, k) = d_v(i, k);
+            d_damping(i, 3 + k) = d_omega(i, k);
+          }
         }
       });
-  k_xstart.template modify<DeviceType>();
-  k_offset.template modify<DeviceType>();
-  k_vhalf.template modify<DeviceType>();
+  modified_records_device(true);
   comm->forward_comm(this);
 }
 
@@ -207,35 +254,35 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_f
 // actual displacement (same rule as the CPU fix)
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integrate()
 {
-  atomKK->sync(execution_space, X_MASK | V_MASK | MASK_MASK);
-  k_xstart.template sync<DeviceType>();
-  k_offset.template sync<DeviceType>();
-  k_vhalf.template sync<DeviceType>();
+  const bool predicts = consistent();
+  atomKK->sync(execution_space, X_MASK | V_MASK | MASK_MASK | (predicts ? OMEGA_MASK : 0));
+  sync_records_device();
   auto d_x = atomKK->k_x.template view<DeviceType>();
   auto d_v = atomKK->k_v.template view<DeviceType>();
+  auto d_omega = atomKK->k_omega.template view<DeviceType>();
   auto d_mask = atomKK->k_mask.template view<DeviceType>();
   auto d_xstart = k_xstart.template view<DeviceType>();
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
+  auto d_damping = k_damping.template view<DeviceType>();
   const double step_dtv = dtv;
   const int bit = groupbit;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
-        if (d_mask(i) & bit) {
-          for (int k = 0; k < 3; k++) {
-            d_vhalf(i, k) = d_v(i, k);
-            d_offset(i, k) = -0.5 * step_dtv * d_v(i, k);
-          }
-        } else {
-          for (int k = 0; k < 3; k++) {
-            const double step = d_x(i, k) - d_xstart(i, k);
-            d_vhalf(i, k) = step / step_dtv;
-            d_offset(i, k) = -0.5 * step;
-          }
+        const bool integrated = d_mask(i) & bit;
+        for (int k = 0; k < 3; k++) {
+          const double step = integrated ? step_dtv * d_v(i, k) : d_x(i, k) - d_xstart(i, k);
+          d_vhalf(i, k) = integrated ? d_v(i, k) : step / step_dtv;
+          d_offset(i, k) = -0.5 * step;
+        }
+        // (the group's atoms predicted theirs in initial_integrate())
+        if (!predicts || integrated) return;
+        for (int k = 0; k < 3; k++) {
+          d_damping(i, k) = d_v(i, k);
+          d_damping(i, 3 + k) = d_omega(i, k);
         }
       });
-  k_offset.template modify<DeviceType>();
-  k_vhalf.template modify<DeviceType>();
+  modified_records_device(false);
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::end_of_step()
@@ -255,12 +302,11 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::end_of_step
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::grow_arrays(int nmax)
 {
-  k_xstart.template sync<DeviceType>();    // resize keeps the device copy
-  k_offset.template sync<DeviceType>();
-  k_vhalf.template sync<DeviceType>();
+  sync_records_device();    // resize keeps the device copy
   memoryKK->grow_kokkos(k_xstart, xstart, nmax, "nve/sphere/sync:xstart");
   memoryKK->grow_kokkos(k_offset, offset, nmax, "nve/sphere/sync:offset");
   memoryKK->grow_kokkos(k_vhalf, vhalf, nmax, "nve/sphere/sync:vhalf");
+  if (consistent()) memoryKK->grow_kokkos(k_damping, damping, nmax, "nve/sphere/sync:damping");
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
@@ -272,7 +318,7 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::copy_arrays
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::set_arrays(int i)
 {
-  atomKK->sync(Host, X_MASK | V_MASK);
+  atomKK->sync(Host, X_MASK | V_MASK | OMEGA_MASK);
   sync_records_host();
   FixNVESphereSync::set_arrays(i);
   modified_records_host();
@@ -295,15 +341,16 @@ template <class DeviceType> int FixNVESphereSyncKokkos<DeviceType>::unpack_excha
 template <class DeviceType>
 void FixNVESphereSyncKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
 {
-  k_xstart.sync_device();
-  k_offset.sync_device();
-  k_vhalf.sync_device();
-  sorter.sort(LMPDeviceType(), k_xstart.view_device());
-  sorter.sort(LMPDeviceType(), k_offset.view_device());
-  sorter.sort(LMPDeviceType(), k_vhalf.view_device());
-  k_xstart.modify_device();
-  k_offset.modify_device();
-  k_vhalf.modify_device();
+  for (auto *record : {&k_xstart, &k_offset, &k_vhalf}) {
+    record->sync_device();
+    sorter.sort(LMPDeviceType(), record->view_device());
+    record->modify_device();
+  }
+  if (consistent()) {
+    k_damping.sync_device();
+    sorter.sort(LMPDeviceType(), k_damping.view_device());
+    k_damping.modify_device();
+  }
 }
 
 template <class DeviceType>
@@ -311,10 +358,12 @@ int FixNVESphereSyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, D
                                                              DAT::tdual_int_1d k_sendlist,
                                                              DAT::tdual_int_1d k_copylist, ExecutionSpace space)
 {
+  // the host fix's layout: xstart, offset, vhalf, then the dashpots' v and omega
   DAT::tdual_double_1d_3_lr *records[3] = {&k_xstart, &k_offset, &k_vhalf};
   for (int r = 0; r < 3; r++)
-    GransyncRows::pack(*records[r], 3, RECORD_DOUBLES, 3 * r, nsend, k_buf, k_sendlist, k_copylist, space);
-  return RECORD_DOUBLES * nsend;
+    GransyncRows::pack(*records[r], 3, record_doubles(), 3 * r, nsend, k_buf, k_sendlist, k_copylist, space);
+  if (consistent()) GransyncRows::pack(k_damping, 6, record_doubles(), 9, nsend, k_buf, k_sendlist, k_copylist, space);
+  return record_doubles() * nsend;
 }
 
 template <class DeviceType>
@@ -325,7 +374,8 @@ void FixNVESphereSyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_doubl
 {
   DAT::tdual_double_1d_3_lr *records[3] = {&k_xstart, &k_offset, &k_vhalf};
   for (int r = 0; r < 3; r++)
-    GransyncRows::unpack(*records[r], 3, RECORD_DOUBLES, 3 * r, nrecv, k_buf, k_indices, space);
+    GransyncRows::unpack(*records[r], 3, record_doubles(), 3 * r, nrecv, k_buf, k_indices, space);
+  if (consistent()) GransyncRows::unpack(k_damping, 6, record_doubles(), 9, nrecv, k_buf, k_indices, space);
 }
 
 /* ---- ghost atoms ------------------------------------------------------------------------------ */
@@ -336,21 +386,28 @@ int FixNVESphereSyncKokkos<DeviceType>::pack_forward_comm_kokkos(int n, DAT::tdu
                                                                  DAT::tdual_double_1d &k_buf, int /*pbc_flag*/,
                                                                  int * /*pbc*/)
 {
+  // per atom: offset, vhalf, then (scheme consistent) the dashpots' v and omega
   k_offset.template sync<DeviceType>();
   k_vhalf.template sync<DeviceType>();
+  if (consistent()) k_damping.template sync<DeviceType>();
   auto d_sendlist = k_sendlist.template view<DeviceType>();
   auto d_buf = k_buf.template view<DeviceType>();
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
+  auto d_damping = k_damping.template view<DeviceType>();
+  const int width = comm_forward;
+  const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
         const int j = d_sendlist(m);
         for (int k = 0; k < 3; k++) {
-          d_buf(6 * m + k) = d_offset(j, k);
-          d_buf(6 * m + 3 + k) = d_vhalf(j, k);
+          d_buf(width * m + k) = d_offset(j, k);
+          d_buf(width * m + 3 + k) = d_vhalf(j, k);
         }
+        if (predicts)
+          for (int k = 0; k < 6; k++) d_buf(width * m + 6 + k) = d_damping(j, k);
       });
-  return 6 * n;
+  return width * n;
 }
 
 template <class DeviceType>
@@ -358,18 +415,25 @@ void FixNVESphereSyncKokkos<DeviceType>::unpack_forward_comm_kokkos(int n, int f
 {
   k_offset.template sync<DeviceType>();
   k_vhalf.template sync<DeviceType>();
+  if (consistent()) k_damping.template sync<DeviceType>();
   auto d_buf = k_buf.template view<DeviceType>();
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
+  auto d_damping = k_damping.template view<DeviceType>();
+  const int width = comm_forward;
+  const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
         for (int k = 0; k < 3; k++) {
-          d_offset(first + m, k) = d_buf(6 * m + k);
-          d_vhalf(first + m, k) = d_buf(6 * m + 3 + k);
+          d_offset(first + m, k) = d_buf(width * m + k);
+          d_vhalf(first + m, k) = d_buf(width * m + 3 + k);
         }
+        if (predicts)
+          for (int k = 0; k < 6; k++) d_damping(first + m, k) = d_buf(width * m + 6 + k);
       });
   k_offset.template modify<DeviceType>();
   k_vhalf.template modify<DeviceType>();
+  if (predicts) k_damping.template modify<DeviceType>();
 }
 
 template <class DeviceType>

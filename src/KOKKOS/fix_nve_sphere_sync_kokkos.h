@@ -46,13 +46,21 @@ template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSy
 
   // half-step records x(t+dt/2) - x(t+dt) and v(t+dt/2) on the device, owned and ghost atoms
   void records_on_device(typename AT::t_double_1d_3_lr &offset_out, typename AT::t_double_1d_3_lr &vhalf_out);
+  // scheme consistent: the dashpots' v (columns 0-2) and omega (3-5) at t+dt on the device (left
+  // empty with verlet)
+  void damping_on_device(typename AT::t_double_1d_6_lr &damping_out);
   // the same for host styles (a CPU pair or wall, the region wall, single()): copied from the device
   double **half_offset() override;
   double **half_velocity() override;
+  double **damping_state() override;
 
  private:
   DAT::tdual_double_1d_3_lr k_xstart, k_offset, k_vhalf;
+  DAT::tdual_double_1d_6_lr k_damping;    // scheme consistent only
 
+  bool consistent() const { return scheme == GS_SCHEME_CONSISTENT; }
+  void sync_records_device();
+  void modified_records_device(bool with_xstart);
   void sync_records_host();
   void modified_records_host();
 };

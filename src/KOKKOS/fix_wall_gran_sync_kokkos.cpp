@@ -78,8 +78,14 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   auto d_radius = atomKK->k_radius.template view<DeviceType>();
   auto d_mask = atomKK->k_mask.template view<DeviceType>();
   typename AT::t_double_1d_3_lr d_offset, d_vhalf;
+  typename AT::t_double_1d_6_lr d_damping;
   const int records = fix_halfstep != nullptr;
-  if (records) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(d_offset, d_vhalf);
+  if (records) {
+    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
+    recorder->records_on_device(d_offset, d_vhalf);
+    recorder->damping_on_device(d_damping);
+  }
+  const int consistent = model.scheme == GS_SCHEME_CONSISTENT;
   k_history.template sync<DeviceType>();
   auto d_history = k_history.template view<DeviceType>();
   const gs_model wall_model = model;
@@ -100,12 +106,15 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
         if (!(d_mask(i) & bit)) return;
-        double x[3], v[3], xh[3], vh[3], omega[3], f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};
+        double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3] = {0.0, 0.0, 0.0},
+            torque[3] = {0.0, 0.0, 0.0};
         double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
         for (int k = 0; k < 3; k++) {
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);
           omega[k] = d_omega(i, k);
+          next[k] = consistent ? d_damping(i, k) : v[k];
+          next[3 + k] = consistent ? d_damping(i, 3 + k) : omega[k];
         }
         if (sync && records) {
           for (int k = 0; k < 3; k++) {
@@ -119,7 +128,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
-                                             omega, d_radius(i), d_rmass(i), nhistory ? hist : nullptr, f, torque, &c, nullptr);
+                                             omega, next, d_radius(i), d_rmass(i), nhistory ? hist : nullptr,
+                                             f, torque, &c, nullptr);
         if (touching) {
           gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);

@@ -154,8 +154,14 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   auto d_radius = atomKK->k_radius.template view<DeviceType>();
   auto d_mask = atomKK->k_mask.template view<DeviceType>();
   typename AT::t_double_1d_3_lr d_offset, d_vhalf;
+  typename AT::t_double_1d_6_lr d_damping;
   const int records = fix_halfstep != nullptr;
-  if (records) static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(d_offset, d_vhalf);
+  if (records) {
+    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
+    recorder->records_on_device(d_offset, d_vhalf);
+    recorder->damping_on_device(d_damping);
+  }
+  const int consistent = model.scheme == GS_SCHEME_CONSISTENT;
   k_contacts.template sync<DeviceType>();
   auto d_contacts = k_contacts.template view<DeviceType>();
   const gs_model wall_model = model;
@@ -186,11 +192,13 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
         if (!(d_mask(i) & bit)) return;
-        double x[3], v[3], xh[3], vh[3], omega[3], f[3], torque[3];
+        double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3], torque[3];
         for (int k = 0; k < 3; k++) {
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);
           omega[k] = d_omega(i, k);
+          next[k] = consistent ? d_damping(i, k) : v[k];
+          next[3 + k] = consistent ? d_damping(i, 3 + k) : omega[k];
           f[k] = d_f(i, k);
           torque[k] = d_torque(i, k);
         }
@@ -206,7 +214,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         // forces added face by face onto f(t+dt), in the CPU fix's order
         double e = 0.0;
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
-                                                sync ? xh : x, sync ? vh : v, omega, d_radius(i), d_rmass(i),
+                                                sync ? xh : x, sync ? vh : v, omega, next, d_radius(i),
+                                                d_rmass(i),
                                                 &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
                                                 twall, with_heat ? &d_heatflow(i) : nullptr,
                                                 columns ? &d_output(i, 0) : nullptr, &e,

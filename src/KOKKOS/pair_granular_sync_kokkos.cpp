@@ -53,10 +53,11 @@ namespace {
 struct AnyKinds {
   KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *m) { return gs_model_kinds(m); }
 };
+// (the dashpots' time level, the integrator's, stays a run-time choice)
 template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, int ORDERING> struct FixedKinds {
-  KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *)
+  KOKKOS_INLINE_FUNCTION static gs_kinds of(const gs_model *m)
   {
-    return {NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, ORDERING};
+    return {NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, ORDERING, m->scheme};
   }
 };
 
@@ -109,6 +110,7 @@ struct GranularSyncPairKernel {
   Kokkos::View<int *, DeviceType> start, packed_neighbors, touch;
   Kokkos::View<KK_FLOAT *, DeviceType> history;
   typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
+  typename AT::t_double_1d_6_lr damping;    // scheme consistent: the dashpots' v and omega at t+dt
   Kokkos::View<gs_model *, DeviceType> models;
   // mdr: the per-atom state (device pointers); counts of contacts whose force is not finite (0) and
   // of new contacts past yield where the history is not advanced (1: see gs_mdr_side_force())
@@ -242,6 +244,10 @@ struct GranularSyncPairKernel {
         if (kinds.ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
         else    // unread; set so flow analysis of the generic kernel sees no uninitialized read
           for (int k = 0; k < 3; k++) c.dx_half[k] = c.dx[k];
+      }
+      if (kinds.scheme == GS_SCHEME_CONSISTENT) {
+        c.damp_i = &damping(i, 0);    // (rows of a LayoutRight view are contiguous)
+        c.damp_j = &damping(j, 0);
       }
 
       // models with rolling or twisting history work on an oriented copy; the others in place,
@@ -611,7 +617,9 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   }
   kernel.settings.records = 0;
   if (fix_halfstep) {
-    static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep)->records_on_device(kernel.offset, kernel.vhalf);
+    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
+    recorder->records_on_device(kernel.offset, kernel.vhalf);
+    recorder->damping_on_device(kernel.damping);
     kernel.settings.records = 1;
   }
   kernel.models = d_models;

@@ -47,6 +47,11 @@ enum gs_twisting_kind { GS_TWISTING_NONE = 0, GS_TWISTING_SDS, GS_TWISTING_MARSH
 /* heat conduction; UNSET: no heat keyword (a model with `heat none` still needs temperatures) */
 enum gs_heat_kind { GS_HEAT_UNSET = 0, GS_HEAT_NONE, GS_HEAT_AREA, GS_HEAT_RADIUS };
 enum gs_ordering { GS_ORDERING_STANDARD = 0, GS_ORDERING_SYNCHRONIZED = 1 };
+/* The time level of the dashpots' velocities (fix nve/sphere/sync's `scheme`). VERLET: the half-step
+ * velocities the history increments use. CONSISTENT (synchronized ordering only): velocities at t+dt,
+ * predicted as v(t+dt/2) + dt/2 a(t), split on the full-step normal, so that a force evaluated at
+ * t+dt is a function of the state at t+dt to O(dt^2) and the step stays second order. */
+enum gs_scheme { GS_SCHEME_VERLET = 0, GS_SCHEME_CONSISTENT = 1 };
 /* Pair contacts and wall contacts differ in material mixing and torque arms. */
 enum gs_geometry { GS_GEOMETRY_PAIR = 0, GS_GEOMETRY_WALL = 1 };
 
@@ -105,6 +110,7 @@ GS_FN double gs_damping_dissipation(const double *load, const double *v, const d
 typedef struct gs_model {
   int normal, damping, tangential, rolling, twisting;
   int ordering;      /* enum gs_ordering */
+  int scheme;        /* enum gs_scheme: set by the adapters from fix nve/sphere/sync, not by pair_coeff */
   int limit_damping; /* clamp attractive normal damping force to zero */
   int geometry;      /* enum gs_geometry */
 
@@ -151,6 +157,9 @@ typedef struct gs_contact {
   double meff;
   double vr[3];                 /* v_i - v_j at t+dt/2 (the velocities pair styles see) */
   double omegai[3], omegaj[3];  /* omegaj = 0 for a wall */
+  /* scheme consistent only: the dashpots' velocity (0-2) and spin (3-5) at t+dt of i and of j (a
+   * wall: its velocity and no spin); read in place, so that adapters copy nothing */
+  const double *damp_i, *damp_j;
   double dt;
   int history_update; /* 0 during setup and single(): forces only, history unchanged */
   /* mdr only: the per-atom state, the atoms' indices in it, whether i is the contact's side 0 */
@@ -296,9 +305,11 @@ GS_FN void gs_slider_loads(const double *fd, double passed, double *damping_load
 
 /* ---- tangential: linear history and the mindlin family ---------------------------------------
  * vtr: tangential velocity in the plane normal to f->n (in the synchronized ordering the half-step
- * velocity, already carried there). The history is brought into that plane and incremented. */
+ * velocity, already carried there). The history is brought into that plane and incremented.
+ * vdamp: the dashpot's velocity in that plane (vtr, or with scheme consistent the full-step one). */
 GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_contact *c, double *hist,
-                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit,
+                                        const double *vtr, const double *vdamp, const gs_frame *f,
+                                        double damp_prefactor, double fncrit,
                                         gs_dissipation *dissipation, double *damping_load, double *slider_load)
 {
   const int force_history =
@@ -335,7 +346,7 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
   else
     gs_scale3(-k, hist, c->fs);
 
-  gs_scale3(-damp, vtr, fdamp);
+  gs_scale3(-damp, vdamp, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
   /* squares: the magnitude's square root is needed only while sliding */
@@ -363,7 +374,8 @@ GS_FN_INLINE void gs_tangential_history(const gs_model *m, int tangential, gs_co
  * spring's length before that projection. In the synchronized ordering the spring is first carried
  * exactly into the new plane, as every history is, so the projection removes only round-off. */
 GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_contact *c, double *hist,
-                                        const double *vtr, const gs_frame *f, double damp_prefactor, double fncrit,
+                                        const double *vtr, const double *vdamp, const gs_frame *f,
+                                        double damp_prefactor, double fncrit,
                                         gs_dissipation *dissipation, double *damping_load, double *slider_load)
 {
   const double damp = m->xt * damp_prefactor;
@@ -388,7 +400,7 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
     gs_copy3(hist, trial);
   }
   gs_scale3(-k, hist, c->fs);
-  gs_scale3(-damp, vtr, fdamp);
+  gs_scale3(-damp, vdamp, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
   magfs = gs_len3(c->fs);
@@ -409,6 +421,7 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
   }
 }
 
+/* vtr: the dashpot's velocity (as vdamp above) */
 GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, const double *vtr, double damp_prefactor,
                                    double fncrit, gs_dissipation *dissipation, double *damping_load,
                                    double *slider_load)
@@ -425,9 +438,10 @@ GS_FN_INLINE void gs_tangential_nohistory(const gs_model *m, gs_contact *c, cons
 }
 
 /* ---- rolling: spring-dashpot-slider (Luding) on the relative rolling displacement ---------- */
-/* f and vrl as for the tangential history */
-GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const gs_frame *f,
-                          double fncrit, gs_dissipation *dissipation, double *damping_load, double *slider_load)
+/* f, vrl and vdamp as for the tangential history */
+GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist, const double *vrl, const double *vdamp,
+                          const gs_frame *f, double fncrit, gs_dissipation *dissipation, double *damping_load,
+                          double *slider_load)
 {
   const double frcrit = m->mur * fncrit;
   double inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, damped = 1.0, damping = m->gammar;
@@ -443,9 +457,9 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
     gs_copy3(hist, trial);
   }
 
-  c->fr[0] = -m->kr * hist[0] - m->gammar * vrl[0];
-  c->fr[1] = -m->kr * hist[1] - m->gammar * vrl[1];
-  c->fr[2] = -m->kr * hist[2] - m->gammar * vrl[2];
+  c->fr[0] = -m->kr * hist[0] - m->gammar * vdamp[0];
+  c->fr[1] = -m->kr * hist[1] - m->gammar * vdamp[1];
+  c->fr[2] = -m->kr * hist[2] - m->gammar * vdamp[2];
 
   if (gs_dot3(c->fr, c->fr) > frcrit * frcrit) {
     const double frmag = gs_len3(c->fr);
@@ -454,7 +468,7 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
       const double frinv = 1.0 / frmag;
       double spring[3], dashpot[3];
       gs_scale3(-frcrit * kinv * frinv, c->fr, spring);
-      gs_scale3(-m->gammar * kinv, vrl, dashpot);
+      gs_scale3(-m->gammar * kinv, vdamp, dashpot);
       if (c->history_update) gs_add3(spring, dashpot, hist);
       damped = frcrit * frinv;
       gs_scale3(damped, c->fr, c->fr);
@@ -466,13 +480,14 @@ GS_FN_INLINE void gs_rolling_sds(const gs_model *m, gs_contact *c, double *hist,
   if (dissipation) {
     double fd[3];
     dissipation->energy[GS_DISSIPATION_ROLLING_SLIP] += gs_slip_energy3(m->kr, before, trial, hist);
-    gs_scale3(-damping, vrl, fd);
+    gs_scale3(-damping, vdamp, fd);
     gs_slider_loads(fd, damped, damping_load, slider_load);
   }
 }
 
-/* ---- twisting: torsional spring-dashpot-slider; marshall derives it from the tangential model */
-GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist,
+/* ---- twisting: torsional spring-dashpot-slider; marshall derives it from the tangential model
+ * magtwist: the twisting rate that increments the spring; rate_damp: the dashpot's (as vdamp above) */
+GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, double magtwist, double rate_damp,
                          double damp_prefactor, double fncrit, gs_dissipation *dissipation, double *damping_load,
                          double *slider_load)
 {
@@ -488,39 +503,47 @@ GS_FN_INLINE double gs_twisting(const gs_model *m, gs_contact *c, double *hist, 
     mu = m->mutw;
   }
   if (c->history_update) hist[0] += magtwist * c->dt;
-  torque = -k * hist[0] - damp * magtwist;
-  sign = (magtwist > 0) - (magtwist < 0);
+  torque = -k * hist[0] - damp * rate_damp;
+  sign = (rate_damp > 0) - (rate_damp < 0);
   crit = mu * fncrit;
   if (fabs(torque) > crit) {
-    hist[0] = (crit * sign - damp * magtwist) / k;
+    hist[0] = (crit * sign - damp * rate_damp) / k;
     torque = -crit * sign;
   }
   if (dissipation) {
     const double step = c->history_update ? magtwist * c->dt : 0.0;
     const double s0[3] = {before, 0.0, 0.0}, trial[3] = {before + step, 0.0, 0.0}, s1[3] = {hist[0], 0.0, 0.0};
-    const double trial_torque = fabs(k * trial[0] + damp * magtwist);
+    const double trial_torque = fabs(k * trial[0] + damp * rate_damp);
     const double passed = trial_torque > crit ? crit / trial_torque : 1.0;
     dissipation->energy[GS_DISSIPATION_TWISTING_SLIP] += gs_slip_energy3(k, s0, trial, s1);
-    *damping_load = -passed * damp * magtwist;
-    *slider_load = -(1.0 - passed) * damp * magtwist;
+    *damping_load = -passed * damp * rate_damp;
+    *slider_load = -(1.0 - passed) * damp * rate_damp;
   }
   return torque;
 }
 
-/* The contact's sliding velocity: the relative velocity's part normal to n less the surfaces'
- * spin, (r_i w_i + r_j w_j) x n (the slip at the radii, as stock). Returns the normal part, v.n. */
-GS_FN_INLINE double gs_sliding_velocity(const gs_contact *c, const double *n, double *vtr)
+/* A contact's sliding velocity for relative velocity vr and spins wi, wj: vr's part normal to n
+ * less the surfaces' spin, (r_i w_i + r_j w_j) x n (the slip at the radii, as stock). Returns the
+ * normal part, vr.n. */
+GS_FN_INLINE double gs_sliding_velocity_of(const gs_contact *c, const double *vr, const double *wi, const double *wj,
+                                           const double *n, double *vtr)
 {
   double vn[3], wr[3], wxn[3];
-  const double vnnr = gs_dot3(c->vr, n);
+  const double vnnr = gs_dot3(vr, n);
   gs_scale3(vnnr, n, vn);
-  gs_sub3(c->vr, vn, vtr);
-  wr[0] = c->radi * c->omegai[0] + c->radj * c->omegaj[0];
-  wr[1] = c->radi * c->omegai[1] + c->radj * c->omegaj[1];
-  wr[2] = c->radi * c->omegai[2] + c->radj * c->omegaj[2];
+  gs_sub3(vr, vn, vtr);
+  wr[0] = c->radi * wi[0] + c->radj * wj[0];
+  wr[1] = c->radi * wi[1] + c->radj * wj[1];
+  wr[2] = c->radi * wi[2] + c->radj * wj[2];
   gs_cross3(wr, n, wxn);
   gs_sub3(vtr, wxn, vtr);
   return vnnr;
+}
+
+/* the sliding velocity of the velocities that increment the springs */
+GS_FN_INLINE double gs_sliding_velocity(const gs_contact *c, const double *n, double *vtr)
+{
+  return gs_sliding_velocity_of(c, c->vr, c->omegai, c->omegaj, n, vtr);
 }
 
 /* rolling velocity, Wang et al., Particuology 23 (2015) eq. 31: R* (w_i - w_j) x n */
@@ -536,7 +559,7 @@ GS_FN_INLINE void gs_rolling_velocity(double reff, const double *relrot, const d
  * an adapter that knows them at compile time passes constants to gs_contact_evaluate_as(), and the
  * compiler drops every other model's code (the /kk kernel's specializations). */
 typedef struct gs_kinds {
-  int normal, damping, tangential, rolling, twisting, ordering;
+  int normal, damping, tangential, rolling, twisting, ordering, scheme;
 } gs_kinds;
 
 GS_FN gs_kinds gs_model_kinds(const gs_model *m)
@@ -548,6 +571,7 @@ GS_FN gs_kinds gs_model_kinds(const gs_model *m)
   k.rolling = m->rolling;
   k.twisting = m->twisting;
   k.ordering = m->ordering;
+  k.scheme = m->scheme;
   return k;
 }
 
@@ -563,6 +587,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
                                                   double *history, gs_dissipation *dissipation)
 {
   const int sync = kinds.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int consistent = sync && kinds.scheme == GS_SCHEME_CONSISTENT;
   const int pair = m->geometry == GS_GEOMETRY_PAIR;
   const double radsum = pair ? c->radi + c->radj : c->radi;
   const double reff = gs_effective_radius(m, c->radi, c->radj);
@@ -570,7 +595,8 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   double *const n_full = frame.n;
   double rinv, n_half[3], carry_dir[3] = {0.0, 0.0, 0.0}, carry = 0.0;
   const double *n_vel; /* normal the half-step velocities are projected on */
-  double vnnr, vtr[3];
+  double vnnr, vtr[3], vn_damp, vt_full[3];
+  const double *vt_damp; /* the dashpots' tangential velocity, in the full-step plane */
   double fnormal, fpulloff = 0.0, damp_prefactor, fdamp, fncrit, arm;
   double tangential_damping[3] = {0.0, 0.0, 0.0}, tangential_slider[3] = {0.0, 0.0, 0.0};
 
@@ -609,6 +635,15 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   /* the half-step tangential velocity, carried into the full-step tangent plane where the history
    * lives and the forces act */
   if (sync) gs_carry_to_plane(vtr, n_full, carry_dir, carry);
+  if (consistent) {
+    double vr_damp[3];
+    gs_sub3(c->damp_i, c->damp_j, vr_damp);
+    vn_damp = gs_sliding_velocity_of(c, vr_damp, c->damp_i + 3, c->damp_j + 3, n_full, vt_full);
+    vt_damp = vt_full;
+  } else {
+    vn_damp = vnnr;
+    vt_damp = vtr;
+  }
 
   /* normal force: elastic part from the full-step overlap, damping from the normal velocity */
   if (kinds.normal == GS_NORMAL_HOOKE) {
@@ -650,7 +685,7 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
       damp_prefactor = m->damp_normal * sqrt(stiff);
     }
   }
-  fdamp = -damp_prefactor * vnnr;
+  fdamp = -damp_prefactor * vn_damp;
   c->fn_total = fnormal + fdamp;
   if (m->limit_damping && c->fn_total < 0.0) c->fn_total = 0.0;
   if (dissipation) {
@@ -665,13 +700,13 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
                                                                           : fabs(c->fn_total);
 
   if (kinds.tangential == GS_TANGENTIAL_LINEAR_NOHISTORY)
-    gs_tangential_nohistory(m, c, vtr, damp_prefactor, fncrit, dissipation, tangential_damping, tangential_slider);
+    gs_tangential_nohistory(m, c, vt_damp, damp_prefactor, fncrit, dissipation, tangential_damping, tangential_slider);
   else if (kinds.tangential == GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC || kinds.tangential == GS_TANGENTIAL_MINDLIN_CLASSIC)
-    gs_tangential_classic(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit,
-                          dissipation, tangential_damping, tangential_slider);
+    gs_tangential_classic(m, kinds.tangential, c, history + m->hist_tangential, vtr, vt_damp, &frame, damp_prefactor,
+                          fncrit, dissipation, tangential_damping, tangential_slider);
   else
-    gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, &frame, damp_prefactor, fncrit,
-                          dissipation, tangential_damping, tangential_slider);
+    gs_tangential_history(m, kinds.tangential, c, history + m->hist_tangential, vtr, vt_damp, &frame, damp_prefactor,
+                          fncrit, dissipation, tangential_damping, tangential_slider);
 
   /* forces act along the full-step normal and in the full-step tangent plane */
   gs_scale3(c->fn_total, n_full, c->force);
@@ -719,13 +754,16 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
   gs_zero3(c->fr);
   c->torque_twist = 0.0;
   if (kinds.rolling != GS_ROLLING_NONE || kinds.twisting != GS_TWISTING_NONE) {
-    double relrot[3];
+    double relrot[3], relrot_damp[3] = {0.0, 0.0, 0.0};
     gs_sub3(c->omegai, c->omegaj, relrot);
+    if (consistent) gs_sub3(c->damp_i + 3, c->damp_j + 3, relrot_damp);
     if (kinds.rolling == GS_ROLLING_SDS) {
-      double vrl[3], torroll[3], rolling_damping[3] = {0.0, 0.0, 0.0}, rolling_slider[3] = {0.0, 0.0, 0.0};
+      double vrl[3], vrl_full[3], torroll[3], rolling_damping[3] = {0.0, 0.0, 0.0}, rolling_slider[3] = {0.0, 0.0, 0.0};
       gs_rolling_velocity(reff, relrot, n_vel, vrl);
       if (sync) gs_carry_to_plane(vrl, n_full, carry_dir, carry);
-      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, &frame, fncrit, dissipation, rolling_damping, rolling_slider);
+      if (consistent) gs_rolling_velocity(reff, relrot_damp, n_full, vrl_full);
+      gs_rolling_sds(m, c, history + m->hist_rolling, vrl, consistent ? vrl_full : vrl, &frame, fncrit, dissipation,
+                     rolling_damping, rolling_slider);
       gs_cross3(n_full, c->fr, torroll);
       gs_scale3(reff, torroll, torroll);
       gs_add3(c->torquei, torroll, c->torquei);
@@ -745,8 +783,9 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
     if (kinds.twisting != GS_TWISTING_NONE) {
       double tortwist[3], twisting_load[2] = {0.0, 0.0};
       const double magtwist = gs_dot3(relrot, n_vel);
-      c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist, damp_prefactor, fncrit, dissipation,
-                                    &twisting_load[0], &twisting_load[1]);
+      c->torque_twist = gs_twisting(m, c, history + m->hist_twisting, magtwist,
+                                    consistent ? gs_dot3(relrot_damp, n_full) : magtwist, damp_prefactor, fncrit,
+                                    dissipation, &twisting_load[0], &twisting_load[1]);
       gs_scale3(c->torque_twist, n_full, tortwist);
       gs_add3(c->torquei, tortwist, c->torquei);
       if (pair) gs_sub3(c->torquej, tortwist, c->torquej);

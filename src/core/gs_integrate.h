@@ -39,6 +39,25 @@ GS_FN void gs_sphere_final_integrate(double dtf, double dtfrotate, double rmass,
   omega[2] += dtirotate * torque[2];
 }
 
+/* gs_sphere_initial_integrate() that also predicts v and omega at t+dt for scheme consistent's
+ * dashpots with the forces at t: vnext = v(t+dt/2) + dt/2 a(t), O(dt^2) from the corrected ones,
+ * so that forces evaluated with them keep the step second order. */
+GS_FN void gs_sphere_initial_integrate_predicting(double dtf, double dtv, double dtfrotate, double rmass,
+                                                  double radius, const double *f, const double *torque, double *x,
+                                                  double *v, double *omega, double *vnext, double *omeganext)
+{
+  const double dtfm = dtf / rmass;
+  const double dtirotate = dtfrotate / (radius * radius * rmass);
+  int k;
+  for (k = 0; k < 3; k++) {
+    v[k] += dtfm * f[k];
+    x[k] += dtv * v[k];
+    omega[k] += dtirotate * torque[k];
+    vnext[k] = v[k] + dtfm * f[k];
+    omeganext[k] = omega[k] + dtirotate * torque[k];
+  }
+}
+
 /* Dipole carried by the sphere's rotation; mu[3] is its length, kept fixed. */
 GS_FN void gs_dipole_rotate(double dtv, const double *omega, double *mu)
 {

@@ -526,14 +526,17 @@ GS_FN void gs_region_row_forget(double *row, int nh, const int *touched, int kep
 }
 
 /* One particle against a region wall, as fix wall/gran/sync/region does it with a LAMMPS region.
- * x, v at t+dt; xhalf, vhalf its half-step position and velocity (synchronized ordering). Adds to
+ * x, v at t+dt; xhalf, vhalf its half-step position and velocity (synchronized ordering); next its
+ * velocity (0-2) and spin (3-5) at t+dt for the dashpots (scheme consistent only; a moving region's
+ * velocity is its mean over the step, exact for steady motion). Adds to
  * force and torque and, face by face, what gs_wall_contact_outputs() adds to *heat and writes to
  * output (each unless NULL; output ends with the last face touched, as stock) and to *energy (unless
  * NULL) the contacts' stored energy; returns the number of faces touched, or -1 if more than tmax.
  * mdr: the grains' state and the particle's index there (NULL and unread for other models). */
 GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, double dt, int history_update,
                               const double *x, const double *v, const double *xhalf, const double *vhalf,
-                              const double *omega, double radius, double rmass, double *row, double *force,
+                              const double *omega, const double *next, double radius,
+                              double rmass, double *row, double *force,
                               double *torque, double ti, double twall, double *heat, double *output,
                               double *energy, const gs_mdr_atoms *mdr, int index)
 {
@@ -554,6 +557,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   c.mdr_yield_unrecorded = 0;
   gs_zero3(c.omegaj);
   gs_zero3(c.dx_half); /* read by the synchronized ordering only */
+  c.damp_i = c.damp_j = 0; /* read by scheme consistent only */
   /* contacts that ended leave the row before new ones enter it: at most tmax at any time */
   for (ic = 0; ic < nc; ic++) {
     c.r = faces[ic].r;
@@ -562,7 +566,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   }
   gs_region_row_forget(row, m->size_history, touched, kept);
   for (ic = 0; ic < nc; ic++) {
-    double vwall[3] = {0.0, 0.0, 0.0}, *hist;
+    double vwall[3] = {0.0, 0.0, 0.0}, wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, *hist;
     if (!touching[ic]) continue;
     gs_copy3(faces[ic].del, c.dx);
     c.r = faces[ic].r;
@@ -584,6 +588,11 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
           }
       }
       if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
+      if (m->scheme == GS_SCHEME_CONSISTENT) {
+        gs_copy3(vwall, wall_damp);
+        c.damp_i = next;
+        c.damp_j = wall_damp;
+      }
     } else {
       gs_sub3(v, vwall, c.vr);
     }

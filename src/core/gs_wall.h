@@ -27,6 +27,7 @@ typedef struct gs_wall_step {
   double wlo, whi;           /* at t+dt */
   double wlo_half, whi_half; /* at t+dt/2 */
   double vwall[3];
+  double vwall_next[3];      /* at t+dt, for the dashpots of scheme consistent */
   double dt;
   int history_update;
 } gs_wall_step;
@@ -49,11 +50,13 @@ GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double
   s->wlo_half = w->lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
   s->whi_half = w->hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
   gs_zero3(s->vwall);
-  if (w->wiggle)
-    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt
-                                                             : w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
-  else if (w->shear)
-    s->vwall[w->axis] = w->vshear;
+  gs_zero3(s->vwall_next);
+  if (w->wiggle) {
+    s->vwall_next[w->axis] = w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
+    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt : s->vwall_next[w->axis];
+  } else if (w->shear) {
+    s->vwall[w->axis] = s->vwall_next[w->axis] = w->vshear;
+  }
   s->dt = dt;
   s->history_update = history_update;
 }
@@ -100,7 +103,8 @@ GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
 }
 
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
- * (synchronized ordering only; may equal x/v otherwise). history: gs_wall_history_size() doubles
+ * (synchronized ordering only; may equal x/v otherwise); next: its velocity (0-2) and spin (3-5) at
+ * t+dt for the dashpots (read with scheme consistent only). history: gs_wall_history_size() doubles
  * (NULL if none). Adds force and torque; `report` (may be NULL) receives the evaluated contact (its
  * separation from the wall's contact point, force, contact radius: for heat and per-atom output);
  * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation):
@@ -108,12 +112,13 @@ GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
  * Returns 0 and clears the history when not in contact. */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
-                          double radius, double rmass, double *history, double *force, double *torque,
-                          gs_contact *report, gs_dissipation *dissipation)
+                          const double *next, double radius, double rmass,
+                          double *history, double *force, double *torque, gs_contact *report,
+                          gs_dissipation *dissipation)
 {
   const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
-  double rwall;
+  double rwall, wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   int k;
   gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
   c.radi = radius;
@@ -138,6 +143,11 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
     double r_half, rwall_half;
     gs_wall_separation(w, xhalf, s->wlo_half, s->whi_half, c.dx_half, &r_half, &rwall_half);
     gs_sub3(vhalf, s->vwall, c.vr);
+    if (m->scheme == GS_SCHEME_CONSISTENT) {
+      gs_copy3(s->vwall_next, wall_damp);
+      c.damp_i = next;
+      c.damp_j = wall_damp;
+    }
   } else {
     gs_sub3(v, s->vwall, c.vr);
   }

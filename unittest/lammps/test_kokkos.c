@@ -45,6 +45,8 @@
 
 /* relative agreement of /kk and CPU styles; on a GPU calibrated by calibrate_gpu_tolerance() */
 static double tolerance = 1e-10;
+/* fix nve/sphere/sync's keywords in the beds (scheme consistent: the `scheme` mode) */
+static const char *integrate_keywords = "";
 static int gpu_atomics = 0;    /* forces added in an order that varies from run to run */
 
 static char threads[16] = "1";
@@ -106,7 +108,8 @@ static void bed(void *lmp, const char *ordering, const char *coeff1, const char 
   gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
-  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;"
+  gs_cmd(lmp, "fix integrate all nve/sphere/sync%s", integrate_keywords);
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;"
                 "fix freeze frozen freeze;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
   gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering %s", wall, ordering);
   count_contacts(lmp);
@@ -127,7 +130,8 @@ static void spheres_under_gravity(void *lmp, const char *ordering, int gravity)
 {
   gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
   gs_lines(lmp, "pair_coeff * * " WALL_CASE_MODEL);
-  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync");
+  gs_lines(lmp, "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes");
+  gs_cmd(lmp, "fix integrate all nve/sphere/sync%s", integrate_keywords);
   gs_cmd(lmp, "fix gravity all gravity %d vector 0 0 -1", gravity);
   gs_cmd(lmp, "timestep 1e-4");
 }
@@ -1121,6 +1125,52 @@ static void calibrate_gpu_tolerance(void)
            departure, tolerance);
 }
 
+/* scheme consistent (the dashpots' velocities at t+dt, predicted on the device and sent to ghosts):
+ * the /kk styles equal the CPU styles on the full-model bed with a floor, a wiggled wall and a
+ * region bowl; a scheme that is not passed on (the models' or the fix's) shows as a difference in
+ * every damped contact */
+static void scheme(void)
+{
+  /* one model for every type pair: the kernel compiled for it */
+  const char *compiled = "hooke 1000 0.5 damping coeff_restitution tangential linear_history 800 0.5 0.5";
+  int c;
+  for (c = 0; c < 4; c++) {
+    void *cpu = gs_lmp_open(), *kk = kk_open();
+    double state, contacts;
+    const char *what[4] = {"full-model bed", "compiled-model bed", "wiggled wall", "region bowl"};
+    integrate_keywords = " scheme consistent";
+    if (c == 0) {
+      full_model_bed(cpu);
+      full_model_bed(kk);
+    } else if (c == 1) {
+      bed(cpu, "synchronized", compiled, compiled, compiled);
+      bed(kk, "synchronized", compiled, compiled, compiled);
+    } else if (c == 2) {
+      wall_box(cpu, "synchronized", "zplane 0.0 NULL wiggle x 0.1 0.02");
+      wall_box(kk, "synchronized", "zplane 0.0 NULL wiggle x 0.1 0.02");
+    } else {
+      bowl(cpu, "synchronized");
+      bowl(kk, "synchronized");
+    }
+    state = run_pair(cpu, kk, &contacts, NULL);
+    GS_CHECK(state <= tolerance && contacts > (c == 3 ? 20 : 50), "scheme consistent, %s: state %.1e, %.0f contact ends",
+             what[c], state, contacts);
+    if (c < 2) {
+      /* the same bed with scheme verlet on the CPU differs: the scheme acts */
+      void *verlet = gs_lmp_open();
+      double contacts_verlet, differs;
+      integrate_keywords = "";
+      if (c == 0) full_model_bed(verlet);
+      else bed(verlet, "synchronized", compiled, compiled, compiled);
+      differs = run_pair(verlet, kk, &contacts_verlet, NULL);
+      GS_CHECK(differs > 1e3 * tolerance, "scheme consistent, %s: differs from verlet by %.1e", what[c], differs);
+      lammps_close(verlet);
+    }
+    lammps_close(cpu);
+    lammps_close(kk);
+  }
+}
+
 int main(int argc, char **argv)
 {
   int status;
@@ -1128,7 +1178,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy | scheme\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -1163,6 +1213,8 @@ int main(int argc, char **argv)
     mdr();
   else if (strcmp(argv[2], "energy") == 0)
     energy();
+  else if (strcmp(argv[2], "scheme") == 0)
+    scheme();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);

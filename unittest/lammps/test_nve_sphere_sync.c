@@ -186,7 +186,10 @@ static void test_errors(void)
       {"fix i all nve/sphere/sync update quadrupole", "update must be dipole or dipole/dlm, got 'quadrupole'"},
       {"fix i all nve/sphere/sync disc", "disc requires a 2d simulation"},
       {"fix i all nve/sphere/sync ordering late", "ordering must be standard or synchronized, got 'late'"},
-      {"fix i all nve/sphere/sync fast", "unknown keyword 'fast' (allowed: update, disc, ordering)"},
+      {"fix i all nve/sphere/sync fast", "unknown keyword 'fast' (allowed: update, disc, ordering, scheme)"},
+      {"fix i all nve/sphere/sync scheme", "keyword scheme needs a value (verlet or consistent)"},
+      {"fix i all nve/sphere/sync scheme rk4", "scheme must be verlet or consistent, got 'rk4'"},
+      {"fix i all nve/sphere/sync scheme consistent ordering standard", "scheme consistent needs ordering synchronized"},
       {"fix i all nve/sphere/sync update dipole", "update dipole requires atom attribute mu"},
   };
   static const char *const respa[][2] = {{"run 0", "fix nve/sphere/sync does not support run_style respa"}};
