@@ -27,7 +27,7 @@ typedef struct gs_wall_step {
   double wlo, whi;           /* at t+dt */
   double wlo_half, whi_half; /* at t+dt/2 */
   double vwall[3];
-  double vwall_next[3];      /* at t+dt, for the dashpots of scheme consistent */
+  double next[6];            /* velocity (0-2) and spin (3-5: none) at t+dt, for scheme consistent's dashpots */
   double dt;
   int history_update;
 } gs_wall_step;
@@ -50,12 +50,13 @@ GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double
   s->wlo_half = w->lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
   s->whi_half = w->hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
   gs_zero3(s->vwall);
-  gs_zero3(s->vwall_next);
+  gs_zero3(s->next);
+  gs_zero3(s->next + 3);
   if (w->wiggle) {
-    s->vwall_next[w->axis] = w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
-    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt : s->vwall_next[w->axis];
+    s->next[w->axis] = w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
+    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt : s->next[w->axis];
   } else if (w->shear) {
-    s->vwall[w->axis] = s->vwall_next[w->axis] = w->vshear;
+    s->vwall[w->axis] = s->next[w->axis] = w->vshear;
   }
   s->dt = dt;
   s->history_update = history_update;
@@ -118,7 +119,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
 {
   const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
-  double rwall, wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  double rwall;
   int k;
   gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
   c.radi = radius;
@@ -144,9 +145,8 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
     gs_wall_separation(w, xhalf, s->wlo_half, s->whi_half, c.dx_half, &r_half, &rwall_half);
     gs_sub3(vhalf, s->vwall, c.vr);
     if (m->scheme == GS_SCHEME_CONSISTENT) {
-      gs_copy3(s->vwall_next, wall_damp);
       c.damp_i = next;
-      c.damp_j = wall_damp;
+      c.damp_j = s->next;
     }
   } else {
     gs_sub3(v, s->vwall, c.vr);
