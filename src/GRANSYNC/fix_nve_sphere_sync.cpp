@@ -153,6 +153,8 @@ void FixNVESphereSync::initial_integrate(int /*vflag*/)
   const int nlocal = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
   const double dtfrotate = dtf / inertia;
 
+  // scheme consistent: the dashpots' velocities at t+dt, predicted with the forces at t (a loop of
+  // its own: the hot loop of scheme verlet stays without the test)
   if (scheme == GS_SCHEME_CONSISTENT) {
     for (int i = 0; i < nlocal; i++)
       if (mask[i] & groupbit)

@@ -223,7 +223,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       gs_copy3(faces[ic].dx, c.dx);
       c.r = faces[ic].r;
       c.radj = faces[ic].radius;
-      double vwall[3], wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+      // the wall's velocity (0-2), and no spin (3-5): the row scheme consistent's dashpots read
+      double vwall[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
       wall_velocity(known, i, ic, faces[ic].dx, vwall);
       double *hist = gs_region_row_history(contacts[i], size_history, faces[ic].iwall);
 
@@ -252,9 +253,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         }
         if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
         if (model.scheme == GS_SCHEME_CONSISTENT) {
-          gs_copy3(vwall, wall_damp);
           c.damp_i = damping[i];
-          c.damp_j = wall_damp;
+          c.damp_j = vwall;
         }
       } else {
         gs_sub3(v[i], vwall, c.vr);

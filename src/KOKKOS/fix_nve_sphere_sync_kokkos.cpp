@@ -167,11 +167,8 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
           f[k] = d_f(i, k);
           torque[k] = d_torque(i, k);
         }
-        if (predicts)
-          gs_sphere_initial_integrate_predicting(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x,
-                                                 v, omega, next, next + 3);
-        else
-          gs_sphere_initial_integrate(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x, v, omega);
+        gs_sphere_initial_integrate_predicting(step_dtf, step_dtv, dtfrotate, d_rmass(i), d_radius(i), f, torque, x, v,
+                                               omega, predicts ? next : nullptr, predicts ? next + 3 : nullptr);
         for (int k = 0; k < 3; k++) {
           d_x(i, k) = x[k];
           d_v(i, k) = v[k];
@@ -269,18 +266,23 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
   const int bit = groupbit;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
-        const bool integrated = d_mask(i) & bit;
+        if (d_mask(i) & bit) {
+          for (int k = 0; k < 3; k++) {
+            d_vhalf(i, k) = d_v(i, k);
+            d_offset(i, k) = -0.5 * step_dtv * d_v(i, k);
+          }
+          return;    // (its dashpots' velocities were predicted in initial_integrate())
+        }
         for (int k = 0; k < 3; k++) {
-          const double step = integrated ? step_dtv * d_v(i, k) : d_x(i, k) - d_xstart(i, k);
-          d_vhalf(i, k) = integrated ? d_v(i, k) : step / step_dtv;
+          const double step = d_x(i, k) - d_xstart(i, k);
+          d_vhalf(i, k) = step / step_dtv;
           d_offset(i, k) = -0.5 * step;
         }
-        // (the group's atoms predicted theirs in initial_integrate())
-        if (!predicts || integrated) return;
-        for (int k = 0; k < 3; k++) {
-          d_damping(i, k) = d_v(i, k);
-          d_damping(i, 3 + k) = d_omega(i, k);
-        }
+        if (predicts)
+          for (int k = 0; k < 3; k++) {
+            d_damping(i, k) = d_v(i, k);
+            d_damping(i, 3 + k) = d_omega(i, k);
+          }
       });
   modified_records_device(false);
 }

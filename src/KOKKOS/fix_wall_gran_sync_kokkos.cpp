@@ -113,9 +113,9 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);
           omega[k] = d_omega(i, k);
-          next[k] = consistent ? d_damping(i, k) : v[k];
-          next[3 + k] = consistent ? d_damping(i, 3 + k) : omega[k];
         }
+        if (consistent)    // the row the core reads with scheme consistent
+          for (int k = 0; k < 6; k++) next[k] = d_damping(i, k);
         if (sync && records) {
           for (int k = 0; k < 3; k++) {
             xh[k] = x[k] + d_offset(i, k);
@@ -128,7 +128,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
-                                             omega, next, d_radius(i), d_rmass(i), nhistory ? hist : nullptr,
+                                             omega, consistent ? next : nullptr, d_radius(i), d_rmass(i), nhistory ? hist : nullptr,
                                              f, torque, &c, nullptr);
         if (touching) {
           gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,

@@ -197,11 +197,11 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
           x[k] = d_x(i, k);
           v[k] = d_v(i, k);
           omega[k] = d_omega(i, k);
-          next[k] = consistent ? d_damping(i, k) : v[k];
-          next[3 + k] = consistent ? d_damping(i, 3 + k) : omega[k];
           f[k] = d_f(i, k);
           torque[k] = d_torque(i, k);
         }
+        if (consistent)    // the row the core reads with scheme consistent
+          for (int k = 0; k < 6; k++) next[k] = d_damping(i, k);
         if (sync && records) {
           for (int k = 0; k < 3; k++) {
             xh[k] = x[k] + d_offset(i, k);
@@ -214,7 +214,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         // forces added face by face onto f(t+dt), in the CPU fix's order
         double e = 0.0;
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
-                                                sync ? xh : x, sync ? vh : v, omega, next, d_radius(i),
+                                                sync ? xh : x, sync ? vh : v, omega, consistent ? next : nullptr, d_radius(i),
                                                 d_rmass(i),
                                                 &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
                                                 twall, with_heat ? &d_heatflow(i) : nullptr,

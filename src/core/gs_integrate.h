@@ -8,12 +8,16 @@
 #include "gs_vec.h"
 
 /* Half kick of v and omega, then drift of x. dtf = dt/2 ftm2v, dtfrotate = dtf / inertia factor
- * (0.4 sphere, 0.5 disc). */
-GS_FN void gs_sphere_initial_integrate(double dtf, double dtv, double dtfrotate, double rmass, double radius,
-                                       const double *f, const double *torque, double *x, double *v, double *omega)
+ * (0.4 sphere, 0.5 disc). Unless vnext and omeganext are NULL, also predicts v and omega at t+dt
+ * for scheme consistent's dashpots with the forces at t: v(t+dt/2) + dt/2 a(t), O(dt^2) from the
+ * corrected ones, so that forces evaluated with them keep the step second order. */
+GS_FN void gs_sphere_initial_integrate_predicting(double dtf, double dtv, double dtfrotate, double rmass,
+                                                  double radius, const double *f, const double *torque, double *x,
+                                                  double *v, double *omega, double *vnext, double *omeganext)
 {
   const double dtfm = dtf / rmass;
   const double dtirotate = dtfrotate / (radius * radius * rmass);
+  int k;
   v[0] += dtfm * f[0];
   v[1] += dtfm * f[1];
   v[2] += dtfm * f[2];
@@ -23,6 +27,17 @@ GS_FN void gs_sphere_initial_integrate(double dtf, double dtv, double dtfrotate,
   omega[0] += dtirotate * torque[0];
   omega[1] += dtirotate * torque[1];
   omega[2] += dtirotate * torque[2];
+  if (!vnext) return;
+  for (k = 0; k < 3; k++) {
+    vnext[k] = v[k] + dtfm * f[k];
+    omeganext[k] = omega[k] + dtirotate * torque[k];
+  }
+}
+
+GS_FN void gs_sphere_initial_integrate(double dtf, double dtv, double dtfrotate, double rmass, double radius,
+                                       const double *f, const double *torque, double *x, double *v, double *omega)
+{
+  gs_sphere_initial_integrate_predicting(dtf, dtv, dtfrotate, rmass, radius, f, torque, x, v, omega, 0, 0);
 }
 
 /* Second half kick of v and omega. */
@@ -37,25 +52,6 @@ GS_FN void gs_sphere_final_integrate(double dtf, double dtfrotate, double rmass,
   omega[0] += dtirotate * torque[0];
   omega[1] += dtirotate * torque[1];
   omega[2] += dtirotate * torque[2];
-}
-
-/* gs_sphere_initial_integrate() that also predicts v and omega at t+dt for scheme consistent's
- * dashpots with the forces at t: vnext = v(t+dt/2) + dt/2 a(t), O(dt^2) from the corrected ones,
- * so that forces evaluated with them keep the step second order. */
-GS_FN void gs_sphere_initial_integrate_predicting(double dtf, double dtv, double dtfrotate, double rmass,
-                                                  double radius, const double *f, const double *torque, double *x,
-                                                  double *v, double *omega, double *vnext, double *omeganext)
-{
-  const double dtfm = dtf / rmass;
-  const double dtirotate = dtfrotate / (radius * radius * rmass);
-  int k;
-  for (k = 0; k < 3; k++) {
-    v[k] += dtfm * f[k];
-    x[k] += dtv * v[k];
-    omega[k] += dtirotate * torque[k];
-    vnext[k] = v[k] + dtfm * f[k];
-    omeganext[k] = omega[k] + dtirotate * torque[k];
-  }
 }
 
 /* Dipole carried by the sphere's rotation; mu[3] is its length, kept fixed. */

@@ -566,7 +566,8 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   }
   gs_region_row_forget(row, m->size_history, touched, kept);
   for (ic = 0; ic < nc; ic++) {
-    double vwall[3] = {0.0, 0.0, 0.0}, wall_damp[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, *hist;
+    /* the wall's velocity (0-2), and no spin (3-5): the row scheme consistent's dashpots read */
+    double vwall[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, *hist;
     if (!touching[ic]) continue;
     gs_copy3(faces[ic].del, c.dx);
     c.r = faces[ic].r;
@@ -589,9 +590,8 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
       }
       if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
       if (m->scheme == GS_SCHEME_CONSISTENT) {
-        gs_copy3(vwall, wall_damp);
         c.damp_i = next;
-        c.damp_j = wall_damp;
+        c.damp_j = vwall;
       }
     } else {
       gs_sub3(v, vwall, c.vr);
