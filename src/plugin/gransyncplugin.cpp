@@ -9,6 +9,7 @@
 #include "fix_neigh_history_sync.h"
 #include "fix_nve_sphere_sync.h"
 #include "fix_wall_gran_sync.h"
+#include "fix_wall_gran_sync_mesh.h"
 #include "fix_wall_gran_sync_region.h"
 #include "pair_granular_sync.h"
 
@@ -17,6 +18,7 @@
 #include "fix_neigh_history_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "fix_wall_gran_sync_kokkos.h"
+#include "fix_wall_gran_sync_mesh_kokkos.h"
 #include "fix_wall_gran_sync_region_kokkos.h"
 #include "pair_granular_sync_kokkos.h"
 #endif
@@ -46,6 +48,11 @@ static Fix *fix_wall_gran_sync_creator(LAMMPS *lmp, int argc, char **argv)
 static Fix *fix_wall_gran_sync_region_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixWallGranSyncRegion(lmp, argc, argv);
+}
+
+static Fix *fix_wall_gran_sync_mesh_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSyncMesh(lmp, argc, argv);
 }
 
 static Fix *fix_granular_mdr_sync_creator(LAMMPS *lmp, int argc, char **argv)
@@ -95,6 +102,12 @@ static Fix *fix_wall_gran_sync_region_kokkos_creator(LAMMPS *lmp, int argc, char
   return new FixWallGranSyncRegionKokkos<DeviceType>(lmp, argc, argv);
 }
 
+template <class DeviceType>
+static Fix *fix_wall_gran_sync_mesh_kokkos_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new FixWallGranSyncMeshKokkos<DeviceType>(lmp, argc, argv);
+}
+
 // LAMMPS' suffix convention: /kk and /kk/device run on the device, /kk/host on the host (the same
 // space when Kokkos has no GPU backend)
 #ifdef LMP_KOKKOS_GPU
@@ -107,15 +120,16 @@ using GransyncHostType = LMPDeviceType;
 static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsplugin_t &plugin, void *lmp)
 {
   struct Variant {
-    const char *pair, *nve, *wall, *region_wall;
+    const char *pair, *nve, *wall, *region_wall, *mesh_wall;
     bool host;
   };
   const Variant variants[3] = {
-      {"granular/sync/kk", "nve/sphere/sync/kk", "wall/gran/sync/kk", "wall/gran/sync/region/kk", false},
+      {"granular/sync/kk", "nve/sphere/sync/kk", "wall/gran/sync/kk", "wall/gran/sync/region/kk",
+       "wall/gran/sync/mesh/kk", false},
       {"granular/sync/kk/device", "nve/sphere/sync/kk/device", "wall/gran/sync/kk/device",
-       "wall/gran/sync/region/kk/device", false},
+       "wall/gran/sync/region/kk/device", "wall/gran/sync/mesh/kk/device", false},
       {"granular/sync/kk/host", "nve/sphere/sync/kk/host", "wall/gran/sync/kk/host", "wall/gran/sync/region/kk/host",
-       true}};
+       "wall/gran/sync/mesh/kk/host", true}};
   for (const Variant &variant : variants) {
     plugin.style = "pair";
     plugin.name = variant.pair;
@@ -142,6 +156,13 @@ static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsp
     plugin.creator.v2 = variant.host
                             ? (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_kokkos_creator<GransyncHostType>
                             : (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_kokkos_creator<LMPDeviceType>;
+    (*register_plugin)(&plugin, lmp);
+
+    plugin.name = variant.mesh_wall;
+    plugin.info = "wall/gran/sync/mesh (triangle meshes) on the Kokkos device";
+    plugin.creator.v2 = variant.host
+                            ? (lammpsplugin_factory2 *) &fix_wall_gran_sync_mesh_kokkos_creator<GransyncHostType>
+                            : (lammpsplugin_factory2 *) &fix_wall_gran_sync_mesh_kokkos_creator<LMPDeviceType>;
     (*register_plugin)(&plugin, lmp);
   }
 
@@ -195,6 +216,11 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "wall/gran/sync/region";
   plugin.info = "granular walls on any region surface with the models and orderings of granular/sync";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_region_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.name = "wall/gran/sync/mesh";
+  plugin.info = "granular walls on a triangle mesh (STL, OFF) with the models and orderings of granular/sync";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &fix_wall_gran_sync_mesh_creator;
   (*register_plugin)(&plugin, lmp);
 
   // mdr's per-atom state, created by granular/sync itself

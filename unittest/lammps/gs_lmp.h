@@ -203,6 +203,34 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
   gs_bed_atoms_style(lmp, newton, "sphere");
 }
 
+/* 100 independent spheres (no pair interactions, so nothing amplifies round-off) with velocities
+ * and spins, pushed by gravity against the wall(s) */
+static inline void gs_spheres(void *lmp, const char *boundary, const char *box, const char *gravity, const char *inside)
+{
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary %s", boundary);
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block %s", box);
+  gs_cmd(lmp, "create_box 1 box");
+  if (inside) gs_cmd(lmp, "region inside %s", inside);
+  gs_cmd(lmp, "create_atoms 1 random 100 3119 %s overlap 0.3 maxtry 400", inside ? "inside" : "NULL");
+  gs_cmd(lmp, "variable d atom 0.1+0.05*sin(11*id)");
+  gs_cmd(lmp, "set group all diameter v_d");
+  gs_cmd(lmp, "set group all density 1.0");
+  gs_cmd(lmp, "velocity all create 0.002 7123 dist gaussian");
+  gs_cmd(lmp, "variable wx atom 20*sin(7*id)");
+  gs_cmd(lmp, "variable wy atom 20*cos(5*id)");
+  gs_cmd(lmp, "variable wz atom 20*sin(3*id)");
+  gs_cmd(lmp, "set group all omega v_wx v_wy v_wz");
+  gs_cmd(lmp, "pair_style zero 0.3");
+  gs_cmd(lmp, "pair_coeff * *");
+  gs_cmd(lmp, "fix integrate all nve/sphere");
+  gs_cmd(lmp, "fix gravity all gravity %s", gravity);
+  gs_cmd(lmp, "timestep 2e-4");
+}
+
 /* `a` and `b` both run `steps` more steps; returns the largest gs_state_diff and closes both */
 static inline double gs_run_diff_close(void *a, void *b, int steps, int forces)
 {

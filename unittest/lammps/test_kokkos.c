@@ -40,6 +40,7 @@
 #include "gs_check.h"
 #include "gs_combos.h"
 #include "gs_lmp.h"
+#include "gs_mesh_files.h"
 
 #include <math.h>
 
@@ -861,6 +862,112 @@ static void regions(void)
   }
 }
 
+/* Mesh walls on the device (fix wall/gran/sync/mesh/kk) against the CPU fix: a box (corners:
+ * three contacts at once), a rotating drum of 64 facets, a wiggled dome (edges and vertices) and
+ * a translating floor (read as OFF); spheres as in the region cases. */
+static const char *const mesh_cases[][4] = {
+    /* label, fill region, wall fix keywords after the file, gravity */
+    {"box, corner", "block -1.5 1.5 -1.5 1.5 -1.5 1.5", "gs_kokkos_box.stl scale 2", "1 0.7 -1"},
+    {"drum z, rotating", "cylinder z 0 0 1.6 -1.5 1.5", "gs_kokkos_drum.stl offset 0 0 -1 flat 10 move rotate 0 0 0 "
+     "0 0 1 v_omega", "1 0.3 0"},
+    {"dome, wiggled", "block -2 2 -2 2 0.8 2.5", "gs_kokkos_dome.stl move wiggle 0 0 0.05 0.02", "0.2 0 -1"},
+    {"floor, translating", "block -2 2 -2 2 -1 1", "gs_kokkos_floor.off move translate 0.5 0.2 0", "0 0 -1"},
+};
+#define MESH_CASES ((int) (sizeof(mesh_cases) / sizeof(mesh_cases[0])))
+
+static double kk_dome(double x, double y)
+{
+  return 0.5 - 0.1 * (x * x + y * y);
+}
+
+static double kk_floor(double x, double y)
+{
+  (void) x;
+  (void) y;
+  return -1.6;
+}
+
+static void write_meshes(void)
+{
+  static tri t[2 * 24 * 24];
+  write_stl_ascii("gs_kokkos_box.stl", t, box_mesh(t));
+  write_stl_binary("gs_kokkos_drum.stl", t, tessellated_cylinder(t, 2.2, 64));
+  write_stl_ascii("gs_kokkos_dome.stl", t, height_field(t, -3.5, 3.5, -3.5, 3.5, 24, kk_dome));
+  write_off("gs_kokkos_floor.off", t, height_field(t, -3.9, 3.9, -3.9, 3.9, 4, kk_floor));
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+/* case k with its mesh wall of `style` (NULL: none) */
+static void mesh_scene(void *lmp, int k, const char *ordering, const char *style)
+{
+  gs_cmd(lmp, "newton %s", newton);
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "processors * 1 1;region box block -4 4 -4 4 -4 4 units box;create_box 1 box;"
+                "lattice sc 1.0 origin 0.5 0.5 0.5;variable omega equal 20");
+  gs_cmd(lmp, "region fill %s units box", mesh_cases[k][1]);
+  gs_lines(lmp, "create_atoms 1 region fill;set type 1 diameter 0.8;set group all density 1.0;"
+                "velocity all create 1.0 4928459 dist gaussian loop geom");
+  spheres_under_gravity(lmp, ordering, 200);
+  gs_cmd(lmp, "fix gravity all gravity 200 vector %s", mesh_cases[k][3]);
+  if (style)
+    gs_cmd(lmp, "fix mesh all %s granular " WALL_CASE_MODEL " file %s ordering %s contacts", style, mesh_cases[k][2],
+           ordering);
+  count_contacts(lmp);
+}
+
+static void *ran_mesh_scene(int k)
+{
+  void *lmp = kk_open();
+  mesh_scene(lmp, k, "synchronized", "wall/gran/sync/mesh/kk");
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+static void meshes(void)
+{
+  const char *orderings[2] = {"standard", "synchronized"};
+  int o, k;
+  write_meshes();
+  for (k = 0; k < MESH_CASES; k++)
+    for (o = 0; o < 2; o++) {
+      void *cpu = gs_lmp_open(), *kk = kk_open(), *bare = gs_lmp_open();
+      output_watch watch = {{"mesh"}, 1, 8, {0}, 0.0};
+      double state, contacts, mesh_acted;
+      mesh_scene(cpu, k, orderings[o], "wall/gran/sync/mesh");
+      mesh_scene(kk, k, orderings[o], "wall/gran/sync/mesh/kk");
+      mesh_scene(bare, k, orderings[o], NULL);
+      state = run_pair(cpu, kk, &contacts, &watch);
+      gs_cmd(bare, "run 1000 post no");
+      mesh_acted = gs_state_diff(kk, bare, 0);
+      GS_CHECK(state <= tolerance && mesh_acted > 1e-3 && watch.worst <= tolerance && watch.most_touching[0] > 0,
+               "mesh %-20s %-12s state %.1e (without the mesh: %.1e); contacts output %.1e (up to %d touching)",
+               mesh_cases[k][0], orderings[o], state, mesh_acted, watch.worst, watch.most_touching[0]);
+      lammps_close(cpu);
+      lammps_close(kk);
+      lammps_close(bare);
+    }
+  /* the contacts' histories and the drum's motion through a restart file */
+  {
+    char setup[2048];
+    void *writer = ran_mesh_scene(1);
+    double diff;
+    snprintf(setup, sizeof(setup), "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;"
+             "fix integrate all nve/sphere/sync;fix gravity all gravity 200 vector %s;variable omega equal 20;"
+             "fix mesh all wall/gran/sync/mesh/kk granular " WALL_CASE_MODEL " file %s ordering synchronized contacts",
+             mesh_cases[1][3], mesh_cases[1][2]);
+    diff = gs_restart_diff(writer, ran_mesh_scene(1), kk_open(), "gs_kokkos_mesh.restart", setup, "", 300, 1);
+    GS_CHECK(diff <= tolerance, "%s: a /kk run continued from its restart file equals the unsplit run (max rel diff "
+             "%.1e after 300 steps)", mesh_cases[1][0], diff);
+    lammps_close(writer);
+  }
+  if (gs_rank() == 0) {
+    remove("gs_kokkos_box.stl");
+    remove("gs_kokkos_drum.stl");
+    remove("gs_kokkos_dome.stl");
+    remove("gs_kokkos_floor.off");
+  }
+}
+
 /* A die of mdr grains (the spirit of LAMMPS' examples/granular/in.tableting.200, smaller and faster):
  * 63 spheres of diameters 1.6 to 2.1 mm, 7 layers of 9, with random velocities in a cylindrical die
  * (region wall), pressed by a punch (plane region wall) descending at 2.5 m/s, 4e-6 s steps;
@@ -1178,7 +1285,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy | scheme\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy | scheme | mesh\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -1215,6 +1322,8 @@ int main(int argc, char **argv)
     energy();
   else if (strcmp(argv[2], "scheme") == 0)
     scheme();
+  else if (strcmp(argv[2], "mesh") == 0)
+    meshes();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);

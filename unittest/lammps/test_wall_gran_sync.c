@@ -12,34 +12,6 @@ static const char *const wall_model =
     "hertz/material 1e5 0.7 0.3 damping coeff_restitution tangential mindlin NULL 1.0 0.4 "
     "rolling sds 50 0.02 0.1 twisting marshall";
 
-/* 100 independent spheres (no pair interactions, so nothing amplifies round-off) with velocities
- * and spins, pushed by gravity against the wall(s) */
-static void spheres(void *lmp, const char *boundary, const char *box, const char *gravity, const char *inside)
-{
-  gs_cmd(lmp, "units lj");
-  gs_cmd(lmp, "atom_style sphere");
-  gs_cmd(lmp, "atom_modify map array");
-  gs_cmd(lmp, "boundary %s", boundary);
-  gs_cmd(lmp, "comm_modify vel yes");
-  gs_cmd(lmp, "region box block %s", box);
-  gs_cmd(lmp, "create_box 1 box");
-  if (inside) gs_cmd(lmp, "region inside %s", inside);
-  gs_cmd(lmp, "create_atoms 1 random 100 3119 %s overlap 0.3 maxtry 400", inside ? "inside" : "NULL");
-  gs_cmd(lmp, "variable d atom 0.1+0.05*sin(11*id)");
-  gs_cmd(lmp, "set group all diameter v_d");
-  gs_cmd(lmp, "set group all density 1.0");
-  gs_cmd(lmp, "velocity all create 0.002 7123 dist gaussian");
-  gs_cmd(lmp, "variable wx atom 20*sin(7*id)");
-  gs_cmd(lmp, "variable wy atom 20*cos(5*id)");
-  gs_cmd(lmp, "variable wz atom 20*sin(3*id)");
-  gs_cmd(lmp, "set group all omega v_wx v_wy v_wz");
-  gs_cmd(lmp, "pair_style zero 0.3");
-  gs_cmd(lmp, "pair_coeff * *");
-  gs_cmd(lmp, "fix integrate all nve/sphere");
-  gs_cmd(lmp, "fix gravity all gravity %s", gravity);
-  gs_cmd(lmp, "timestep 2e-4");
-}
-
 /* run stock and gransync 1000 steps; max rel diff of their states; both instances are closed */
 static double run_against_stock(void *stock, void *sync)
 {
@@ -68,8 +40,8 @@ static void test_vs_stock(void)
     const struct wall_case *w = &cases[k];
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
     double worst = 0.0;
-    spheres(stock, w->boundary, w->box, w->gravity, NULL);
-    spheres(sync, w->boundary, w->box, w->gravity, NULL);
+    gs_spheres(stock, w->boundary, w->box, w->gravity, NULL);
+    gs_spheres(sync, w->boundary, w->box, w->gravity, NULL);
     gs_cmd(stock, "fix wall all wall/gran granular %s %s", wall_model, w->stock);
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s %s ordering standard", wall_model, w->ours);
     worst = run_against_stock(stock, sync);
@@ -80,8 +52,8 @@ static void test_vs_stock(void)
     /* the z cylinder against stock's region wall */
     void *stock = gs_lmp_open(), *sync = gs_lmp_open();
     double worst = 0.0;
-    spheres(stock, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
-    spheres(sync, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
+    gs_spheres(stock, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
+    gs_spheres(sync, "f f p", "-1 1 -1 1 0 2", "50 vector 1 0.3 0", "cylinder z 0 0 0.85 INF INF");
     gs_cmd(stock, "region cyl cylinder z 0 0 1.0 INF INF side in");
     gs_cmd(stock, "fix wall all wall/gran/region granular %s region cyl", wall_model);
     gs_cmd(sync, "fix wall all wall/gran/sync granular %s zcylinder 1.0 ordering standard", wall_model);
@@ -200,7 +172,7 @@ static void test_wiggle_floor(void)
 static void *ran_flat_wall(void)
 {
   void *lmp = gs_lmp_open();
-  spheres(lmp, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
+  gs_spheres(lmp, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
   gs_cmd(lmp, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
   gs_cmd(lmp, "run 500 post no");
   return lmp;
@@ -268,7 +240,7 @@ static void test_restart_layout_changed(void)
 static void *ran_moving_bowl(const char *wall)
 {
   void *lmp = gs_lmp_open();
-  spheres(lmp, "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
+  gs_spheres(lmp, "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0 0 -1", "sphere 0 0 0 0.7");
   gs_lines(lmp, wall);
   gs_cmd(lmp, "run 4500 post no");
   return lmp;
@@ -312,7 +284,7 @@ static void test_region_vs_stock(void)
     int s;
     for (s = 0; s < 2; s++) {
       gs_cmd(both[s], "variable wallx equal 0.02*sin(2*PI*time/0.05)");
-      spheres(both[s], "f f f", cases[k][2], cases[k][3], "sphere 0 0 0 0.7");
+      gs_spheres(both[s], "f f f", cases[k][2], cases[k][3], "sphere 0 0 0 0.7");
       gs_cmd(both[s], "region wall %s", cases[k][1]);
     }
     gs_cmd(stock, "fix wall all wall/gran/region granular %s region wall", wall_model);
@@ -341,7 +313,7 @@ static void test_cohesive_vs_stock(void)
     double worst;
     int s;
     for (s = 0; s < 2; s++) {
-      spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+      gs_spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
       gs_cmd(both[s], "region bowl sphere 0 0 0 1.0 side in");
       gs_cmd(both[s], "region cube block -0.9 0.9 -0.9 0.9 -0.9 0.9 side in");
     }
@@ -368,7 +340,7 @@ static void test_heat_vs_stock(void)
   double worst, *t_start, *t[2], *q[2], moved = 0.0;
   int s, i, natoms;
   for (s = 0; s < 2; s++) {
-    spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+    gs_spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
     gs_lines(both[s], "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
                       "set group all temperature v_t0;fix conduct all heat/flow constant 1.0;"
                       "variable hot equal 3.0+sin(2*PI*time/0.05);region bowl sphere 0 0 0 1.0 side in");
@@ -421,7 +393,7 @@ static void test_contacts_vs_stock(void)
   double *floor_rows[2], *box_rows[2], worst;
   int s, i, natoms, on_floor = 0, in_corners = 0;
   for (s = 0; s < 2; s++) {
-    spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
+    gs_spheres(both[s], "f f f", "-1.2 1.2 -1.2 1.2 -1.2 1.2", "50 vector 0.3 0.1 -1", "sphere 0 0 0 0.7");
     gs_lines(both[s], "fix temperatures all property/atom temperature heatflow;set group all temperature 1.0;"
                       "fix conduct all heat/flow constant 1.0;region cube block -0.9 0.9 -0.9 0.9 -0.9 0.9 side in");
   }

@@ -1,0 +1,439 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Thin adapter: the mesh file is read and indexed by the C core (gs_mesh_build.c), each atom's
+   contacts are found and computed by gs_mesh_wall_atom() (gs_mesh.h).
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync_mesh.h"
+
+#include "atom.h"
+#include "comm.h"
+#include "domain.h"
+#include "error.h"
+#include "fix_nve_sphere_sync.h"
+#include "input.h"
+#include "memory.h"
+#include "modify.h"
+#include "update.h"
+#include "variable.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+using namespace LAMMPS_NS;
+using namespace FixConst;
+
+static constexpr const char *WHAT = "fix wall/gran/sync/mesh";
+
+FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool on_device) :
+    GranularWall(lmp, narg, arg)
+{
+  if (on_device && !lmp->kokkos)
+    error->all(FLERR, "fix wall/gran/sync/mesh/kk requires Kokkos: run LAMMPS with '-k on'");
+  if (narg < 5 || strcmp(arg[3], "granular") != 0)
+    error->all(FLERR, "{}: expected 'fix ID group wall/gran/sync/mesh granular <normal model> ... file <mesh file> "
+                      "[keywords]'", WHAT);
+  create_attribute = 1;
+  time_origin = update->ntimestep;
+
+  int explicit_sync;
+  int iarg = parse_wall_model(error, WHAT, narg, arg, model, explicit_sync);
+  if (model.normal == GS_NORMAL_MDR)
+    error->all(FLERR, "{}: normal mdr is not available on mesh walls (allowed: hooke, hertz, hertz/material, dmt, "
+                      "jkr)", WHAT);
+  if (iarg + 1 >= narg || strcmp(arg[iarg], "file") != 0)
+    error->all(FLERR, "{}: expected 'file <mesh file>' (STL or OFF) after the model", WHAT);
+  file = arg[iarg + 1];
+  iarg += 2;
+
+  double scale = 1.0, offset[3] = {0.0, 0.0, 0.0}, flat = 1.0;
+  int ordering = -1;
+  auto need = [&](int count, const char *what) {
+    if (iarg + count >= narg) error->all(FLERR, "{}: keyword {} needs {}", WHAT, arg[iarg], what);
+  };
+  auto number = [&](int k) { return utils::numeric(FLERR, arg[iarg + k], false, lmp); };
+  while (iarg < narg) {
+    if (strcmp(arg[iarg], "ordering") == 0) {
+      ordering = parse_ordering(error, WHAT, iarg, narg, arg);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "temperature") == 0) {
+      wall_temperature.parse(lmp, WHAT, iarg, narg, arg);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "contacts") == 0) {
+      peratom_flag = 1;
+      iarg++;
+    } else if (strcmp(arg[iarg], "scale") == 0) {
+      need(1, "a value");
+      scale = number(1);
+      if (!(scale > 0.0)) error->all(FLERR, "{}: scale must be positive, got {}", WHAT, arg[iarg + 1]);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "offset") == 0) {
+      need(3, "three values (x y z)");
+      for (int k = 0; k < 3; k++) offset[k] = number(k + 1);
+      iarg += 4;
+    } else if (strcmp(arg[iarg], "flat") == 0) {
+      need(1, "an angle in degrees");
+      flat = number(1);
+      if (!(flat >= 0.0 && flat < 90.0))
+        error->all(FLERR, "{}: flat must be an angle from 0 to 90 degrees (excluded), got {}", WHAT, arg[iarg + 1]);
+      iarg += 2;
+    } else if (strcmp(arg[iarg], "move") == 0) {
+      need(1, "a style (none, translate, wiggle or rotate)");
+      const char *style = arg[iarg + 1];
+      if (strcmp(style, "none") == 0) {
+        move = MOVE_NONE;
+        iarg += 2;
+      } else if (strcmp(style, "translate") == 0) {
+        iarg++;
+        need(3, "three velocities (vx vy vz)");
+        move = MOVE_TRANSLATE;
+        for (int k = 0; k < 3; k++) move_vector[k] = number(k + 1);
+        iarg += 4;
+      } else if (strcmp(style, "wiggle") == 0) {
+        iarg++;
+        need(4, "an amplitude (Ax Ay Az) and a period");
+        move = MOVE_WIGGLE;
+        for (int k = 0; k < 3; k++) move_vector[k] = number(k + 1);
+        period = number(4);
+        if (!(period > 0.0)) error->all(FLERR, "{}: move wiggle: the period must be positive", WHAT);
+        iarg += 5;
+      } else if (strcmp(style, "rotate") == 0) {
+        iarg++;
+        need(7, "a point (Px Py Pz), an axis (Ax Ay Az) and an angular velocity (a number or v_name)");
+        move = MOVE_ROTATE;
+        for (int k = 0; k < 3; k++) {
+          point[k] = number(k + 1);
+          axis[k] = number(k + 4);
+        }
+        const double length = gs_len3(axis);
+        if (!(length > 0.0)) error->all(FLERR, "{}: move rotate: the axis must not be zero", WHAT);
+        for (double &a : axis) a /= length;
+        if (utils::strmatch(arg[iarg + 7], "^v_"))
+          omega_variable = arg[iarg + 7] + 2;
+        else
+          omega_value = number(7);
+        iarg += 8;
+      } else {
+        error->all(FLERR, "{}: move must be none, translate, wiggle or rotate, got '{}'", WHAT, style);
+      }
+    } else {
+      error->all(FLERR, "{}: unknown keyword '{}' (allowed: scale, offset, flat, move, ordering, temperature, "
+                        "contacts)", WHAT, arg[iarg]);
+    }
+  }
+  model.ordering = wall_ordering(error, WHAT, explicit_sync, ordering);
+
+  // every rank holds the whole mesh (as fix surface/global)
+  char err[GS_ERRLEN];
+  double *soup = nullptr;
+  const int ntri = gs_mesh_read(file.c_str(), scale, offset, &soup, err);
+  if (ntri < 0) error->all(FLERR, "{}: {}", WHAT, err);
+  const int status = gs_mesh_build(soup, ntri, &data, err);
+  free(soup);
+  if (status) error->all(FLERR, "{}: {} (file {})", WHAT, err, file);
+  // a history follows its contact to another feature within the flat angle, or 10 degrees
+  gs_mesh_view(&data, flat, flat > 10.0 ? flat : 10.0, &mesh);
+
+  // a mesh in other length units (mm for m) lies far outside the box or dwarfs it
+  double box_extent = 0.0, mesh_extent = 0.0;
+  bool overlaps = true;
+  for (int k = 0; k < 3; k++) {
+    const double lo = domain->boxlo[k], hi = domain->boxhi[k];
+    box_extent = std::max(box_extent, hi - lo);
+    mesh_extent = std::max(mesh_extent, data.hi[k] - data.lo[k]);
+    if (move == MOVE_NONE && (data.hi[k] < lo || data.lo[k] > hi)) overlaps = false;
+  }
+  if (!overlaps || mesh_extent > 1e3 * box_extent)
+    error->all(FLERR, "{}: the mesh of {} spans ({} {} {}) - ({} {} {}) and the box ({} {} {}) - ({} {} {}): is it in "
+                      "other length units? (keywords scale and offset)", WHAT, file, data.lo[0], data.lo[1],
+               data.lo[2], data.hi[0], data.hi[1], data.hi[2], domain->boxlo[0], domain->boxlo[1], domain->boxlo[2],
+               domain->boxhi[0], domain->boxhi[1], domain->boxhi[2]);
+  if (comm->me == 0)
+    utils::logmesg(lmp, "{}: {} triangles, {} vertices, {} edges ({} on the boundary) from {}; grid {}x{}x{} of cell "
+                        "{}\n", WHAT, data.ntri, data.nvert, data.nedge,
+                   [&] {
+                     int open = 0;
+                     for (int e = 0; e < data.nedge; e++) open += data.edge_tri[2 * e + 1] < 0;
+                     return open;
+                   }(),
+                   file, data.grid_n[0], data.grid_n[1], data.grid_n[2], data.cell);
+
+  size_history = model.size_history;
+  row_width = gs_mesh_row_width(size_history);
+  maxexchange = row_width;
+  restart_peratom = 1;
+  restart_global = 1;    // the motion's state
+  if (peratom_flag) {
+    size_peratom_cols = gs_wall_output_columns(&model);
+    peratom_freq = 1;
+  }
+  grow_arrays(atom->nmax);
+  atom->add_callback(Atom::GROW);
+  atom->add_callback(Atom::RESTART);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+}
+
+FixWallGranSyncMesh::~FixWallGranSyncMesh()
+{
+  atom->delete_callback(id, Atom::GROW);
+  atom->delete_callback(id, Atom::RESTART);
+  gs_mesh_data_free(&data);
+  memory->destroy(contacts);
+  memory->destroy(array_atom);
+}
+
+int FixWallGranSyncMesh::setmask()
+{
+  return wall_mask;
+}
+
+void FixWallGranSyncMesh::init()
+{
+  require_verlet(error, update, WHAT);
+  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
+    error->all(FLERR, "{} requires atom attributes radius, rmass and omega (use atom_style sphere)", WHAT);
+  check_minimize(WHAT, size_history == 0 && model.normal != GS_NORMAL_JKR && move == MOVE_NONE);
+  find_dissipation();
+  fix_halfstep = FixNVESphereSync::recorder(modify);
+  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
+  wall_temperature.check(error, input, atom, WHAT, model);
+  if (!omega_variable.empty()) {
+    omega_ivar = input->variable->find(omega_variable.c_str());
+    if (omega_ivar < 0) error->all(FLERR, "{}: variable {} for move rotate does not exist", WHAT, omega_variable);
+    if (!input->variable->equalstyle(omega_ivar))
+      error->all(FLERR, "{}: variable {} for move rotate must be equal-style", WHAT, omega_variable);
+  }
+  if (restart_mismatch) {
+    if (comm->me == 0)
+      error->warning(FLERR, "{}: the restart file's mesh or motion is not this one's; the mesh's motion restarts "
+                            "from its definition", WHAT);
+    restart_mismatch = false;
+  }
+  warn_restart_history_dropped(comm, error, world, WHAT, size_history, restart_atoms_dropped);
+}
+
+void FixWallGranSyncMesh::reset_dt()
+{
+  if (move == MOVE_TRANSLATE || move == MOVE_WIGGLE)
+    error->all(FLERR, "{}: a mesh that moves by translate or wiggle cannot follow a change of the timestep (its "
+                      "place is a function of the steps since its definition)", WHAT);
+}
+
+void FixWallGranSyncMesh::setup(int vflag)
+{
+  post_force(vflag);
+}
+
+gs_mesh_motion FixWallGranSyncMesh::motion_now()
+{
+  gs_mesh_motion mo{};
+  mo.moving = move != MOVE_NONE;
+  if (!mo.moving) return mo;
+  const double dt = update->dt;
+  const bigint step = update->ntimestep;
+  if (step != state_step) {
+    if (state_step >= 0) {
+      angle_before = angle;
+      gs_copy3(shift, shift_before);
+      before_step = state_step;
+    }
+    const double elapsed = (step - time_origin) * dt;
+    if (move == MOVE_ROTATE) {
+      const double rate = omega_ivar >= 0 ? input->variable->compute_equal(omega_ivar) : omega_value;
+      angle += rate * dt * (step - (state_step >= 0 ? state_step : time_origin));
+    } else if (move == MOVE_TRANSLATE) {
+      gs_scale3(elapsed, move_vector, shift);
+    } else {
+      gs_scale3(sin(GS_2PI_VALUE * elapsed / period), move_vector, shift);
+    }
+    state_step = step;
+  }
+  // x = R (x0 - point) + point + shift: R about axis by angle (Rodrigues)
+  const double c = cos(angle), s = sin(angle), u[3] = {axis[0], axis[1], axis[2]};
+  for (int a = 0; a < 3; a++)
+    for (int b = 0; b < 3; b++) {
+      const double cross = (a == b) ? 0.0 : ((b == (a + 1) % 3) ? -u[(a + 2) % 3] : u[(a + 1) % 3]);
+      mo.rot[3 * a + b] = (a == b ? c : 0.0) + (1.0 - c) * u[a] * u[b] + s * cross;
+    }
+  for (int a = 0; a < 3; a++)
+    mo.shift[a] = point[a] + shift[a] - (mo.rot[3 * a] * point[0] + mo.rot[3 * a + 1] * point[1] +
+                                         mo.rot[3 * a + 2] * point[2]);
+  // the mean velocity over the step (none before the motion's first step, as a region's)
+  if (before_step >= 0) {
+    const double span = (state_step - before_step) * dt;
+    for (int a = 0; a < 3; a++) {
+      mo.v[a] = (shift[a] - shift_before[a]) / span;
+      mo.omega[a] = (angle - angle_before) / span * axis[a];
+    }
+  }
+  gs_add3(point, shift, mo.center);
+  return mo;
+}
+
+void FixWallGranSyncMesh::post_force(int /*vflag*/)
+{
+  const double dt = update->dt;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const gs_mesh_motion mo = motion_now();
+  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
+  const double *radius = atom->radius, *rmass = atom->rmass;
+  const int *mask = atom->mask;
+  double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
+  double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
+  const bool heat = model.heat != GS_HEAT_UNSET;
+  const double twall = heat ? wall_temperature.now(input) : 0.0;
+  const int history_update = update->setupflag == 0;
+  const bool at_rest = update->whichflag == 2;    // minimize
+  static const double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  clear_wall_contacts(this, atom->nlocal);
+  begin_energy();
+
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit)) continue;
+    double xh[3], vh[3];
+    if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    double e = 0.0;
+    const int n = gs_mesh_wall_atom(
+        &model, &mesh, &mo, dt, history_update, x[i], at_rest ? rest : v[i], sync && !at_rest ? xh : x[i],
+        at_rest ? rest : (sync ? vh : v[i]), at_rest ? rest : omega[i], damping && !at_rest ? damping[i] : rest,
+        radius[i], rmass[i], contacts[i], f[i], torque[i], heat ? atom->temperature[i] : 0.0, twall,
+        heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e);
+    if (n < 0)
+      error->one(FLERR, "{}: atom {} touches the mesh in more than {} directions (farther apart than the flat "
+                        "angle)", WHAT, atom->tag[i], GS_MESH_MAX_CONTACTS);
+    energy_here += e;
+    if (eflag_atom) eatom[i] += e;
+  }
+}
+
+/* ---- per-atom contact records ------------------------------------------------------------------ */
+
+void FixWallGranSyncMesh::grow_arrays(int nmax)
+{
+  memory->grow(contacts, nmax, row_width, "wall/gran/sync/mesh:contacts");
+  grow_output(nmax);
+}
+
+void FixWallGranSyncMesh::grow_output(int nmax)
+{
+  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync/mesh:output");
+}
+
+void FixWallGranSyncMesh::copy_arrays(int i, int j, int /*delflag*/)
+{
+  const int used = gs_mesh_row_used(contacts[i], size_history);
+  for (int k = 0; k < used; k++) contacts[j][k] = contacts[i][k];
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
+}
+
+void FixWallGranSyncMesh::set_arrays(int i)
+{
+  contacts[i][0] = 0.0;
+  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
+}
+
+int FixWallGranSyncMesh::pack_exchange(int i, double *buf)
+{
+  const int used = gs_mesh_row_used(contacts[i], size_history);
+  for (int k = 0; k < used; k++) buf[k] = contacts[i][k];
+  return used;
+}
+
+int FixWallGranSyncMesh::unpack_exchange(int nlocal, double *buf)
+{
+  const int used = gs_mesh_row_used(buf, size_history);
+  for (int k = 0; k < used; k++) contacts[nlocal][k] = buf[k];
+  return used;
+}
+
+// a fingerprint of the mesh: a restart's contact keys name its features
+double FixWallGranSyncMesh::mesh_signature() const
+{
+  uint64_t h = 1469598103934665603ULL;
+  auto mix = [&h](const void *p, size_t n) {
+    const unsigned char *b = static_cast<const unsigned char *>(p);
+    for (size_t k = 0; k < n; k++) h = (h ^ b[k]) * 1099511628211ULL;
+  };
+  mix(data.vert, sizeof(double) * 3 * data.nvert);
+  mix(data.tri_vert, sizeof(int) * 3 * data.ntri);
+  return static_cast<double>(h >> 12);    // exact in a double
+}
+
+// record: its length, the model's signature, the mesh's, the atom's row
+int FixWallGranSyncMesh::pack_restart(int i, double *buf)
+{
+  const int used = gs_mesh_row_used(contacts[i], size_history);
+  buf[0] = used + 3;
+  buf[1] = history_layout_signature(model);
+  buf[2] = mesh_signature();
+  for (int k = 0; k < used; k++) buf[k + 3] = contacts[i][k];
+  return used + 3;
+}
+
+void FixWallGranSyncMesh::unpack_restart(int nlocal, int nth)
+{
+  const double *record = restart_record(atom, nlocal, nth);
+  const int length = static_cast<int>(record[0]);
+  contacts[nlocal][0] = 0.0;
+  if (length < 4 || record[1] != history_layout_signature(model) || record[2] != mesh_signature() ||
+      record[3] > GS_MESH_MAX_CONTACTS || length != 3 + gs_mesh_row_used(record + 3, size_history)) {
+    restart_atoms_dropped++;
+    return;
+  }
+  for (int k = 0; k < length - 3; k++) contacts[nlocal][k] = record[k + 3];
+}
+
+int FixWallGranSyncMesh::size_restart(int nlocal)
+{
+  return 3 + gs_mesh_row_used(contacts[nlocal], size_history);
+}
+
+int FixWallGranSyncMesh::maxsize_restart()
+{
+  return 3 + row_width;
+}
+
+// the motion's state: where the mesh is and was one step before
+void FixWallGranSyncMesh::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  double list[13] = {mesh_signature(), static_cast<double>(move), static_cast<double>(time_origin), angle,
+                     angle_before, static_cast<double>(state_step), static_cast<double>(before_step)};
+  for (int k = 0; k < 3; k++) {
+    list[7 + k] = shift[k];
+    list[10 + k] = shift_before[k];
+  }
+  int size = sizeof(list);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(list, sizeof(double), 13, fp);
+}
+
+void FixWallGranSyncMesh::restart(char *buf)
+{
+  const double *list = reinterpret_cast<const double *>(buf);
+  if (list[0] != mesh_signature() || static_cast<int>(list[1]) != move) {
+    restart_mismatch = true;
+    return;
+  }
+  time_origin = static_cast<bigint>(list[2]);
+  angle = list[3];
+  angle_before = list[4];
+  state_step = static_cast<bigint>(list[5]);
+  before_step = static_cast<bigint>(list[6]);
+  for (int k = 0; k < 3; k++) {
+    shift[k] = list[7 + k];
+    shift_before[k] = list[10 + k];
+  }
+}
+
+double FixWallGranSyncMesh::memory_usage()
+{
+  const double mesh_bytes = data.nvert * 3.0 * sizeof(double) + data.ntri * (3.0 * sizeof(double) + 6.0 * sizeof(int)) +
+                            data.nedge * 2.0 * sizeof(int) + (data.nvert + 1.0 + 3.0 * data.ntri) * sizeof(int) +
+                            (data.ncells + 1.0 + data.cell_start[data.ncells]) * sizeof(int);
+  return (double) atom->nmax * (row_width + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double) + mesh_bytes;
+}

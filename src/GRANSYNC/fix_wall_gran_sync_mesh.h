@@ -1,0 +1,91 @@
+/* -*- c++ -*- ----------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+------------------------------------------------------------------------- */
+
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/gran/sync/mesh,FixWallGranSyncMesh);
+// clang-format on
+#else
+
+#ifndef LMP_FIX_WALL_GRAN_SYNC_MESH_H
+#define LMP_FIX_WALL_GRAN_SYNC_MESH_H
+
+#include "fix.h"
+#include "gransync_args.h"
+
+#include "gs_mesh_build.h"
+
+#include <string>
+
+namespace LAMMPS_NS {
+
+// Granular walls on a rigid triangle mesh read from an STL or OFF file, with the models and
+// orderings of granular/sync; the mesh may translate, wiggle or rotate. Contacts and their
+// histories follow src/core/gs_mesh.h: one row of doubles per atom, kept through migration and
+// restarts.
+class FixWallGranSyncMesh : public GranularWall {
+ public:
+  FixWallGranSyncMesh(class LAMMPS *, int, char **, bool on_device = false);
+  ~FixWallGranSyncMesh() override;
+  int setmask() override;
+  void init() override;
+  void setup(int) override;
+  void post_force(int) override;
+  void reset_dt() override;
+
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_restart(int, double *) override;
+  void unpack_restart(int, int) override;
+  int size_restart(int) override;
+  int maxsize_restart() override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
+  double memory_usage() override;
+
+  const gs_model &wall_model() const { return model; }
+
+ protected:
+  const char *refuses_dissipation() const override { return "fix wall/gran/sync/mesh"; }
+  // the mesh's place and velocity at this step (advances the motion once per step)
+  gs_mesh_motion motion_now();
+  double mesh_signature() const;
+
+  gs_model model;
+  gs_mesh_data data;    // owns the arrays
+  gs_mesh mesh;         // their view
+  std::string file;
+  int size_history = 0;
+  int row_width = 0;    // doubles per atom in contacts
+  int restart_atoms_dropped = 0;
+  double **contacts = nullptr;    // per atom: contacts with the mesh and their histories
+  class FixNVESphereSync *fix_halfstep = nullptr;
+  WallTemperature wall_temperature;
+
+  // motion: x = R(angle) (x0 - point) + point + displacement(time since the fix was defined)
+  enum { MOVE_NONE, MOVE_TRANSLATE, MOVE_WIGGLE, MOVE_ROTATE };
+  int move = MOVE_NONE;
+  double move_vector[3] = {0.0, 0.0, 0.0};    // translate: velocity; wiggle: amplitude
+  double period = 0.0;
+  double point[3] = {0.0, 0.0, 0.0}, axis[3] = {0.0, 0.0, 1.0};
+  double omega_value = 0.0;
+  std::string omega_variable;
+  int omega_ivar = -1;
+  bigint time_origin;
+  // the state at step `state_step` and at the step before (for the mean velocity over the step)
+  double angle = 0.0, angle_before = 0.0, shift[3] = {0.0, 0.0, 0.0}, shift_before[3] = {0.0, 0.0, 0.0};
+  bigint state_step = -1, before_step = -1;
+  bool restart_mismatch = false;
+
+  void grow_output(int nmax);
+};
+
+}    // namespace LAMMPS_NS
+
+#endif
+#endif

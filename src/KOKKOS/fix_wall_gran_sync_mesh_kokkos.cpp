@@ -1,0 +1,270 @@
+/* ----------------------------------------------------------------------
+   gransync: synchronized-ordering granular contacts for LAMMPS
+   SPDX-License-Identifier: GPL-2.0-or-later
+
+   Kokkos adapter of fix wall/gran/sync/mesh: the mesh's arrays are copied to the device once, its
+   motion is set on the host once per step, and each atom's contacts and their histories are
+   computed on the device by gs_mesh_wall_atom() of the C core (src/core/gs_mesh.h).
+------------------------------------------------------------------------- */
+
+#include "fix_wall_gran_sync_mesh_kokkos.h"
+
+#include "atom_kokkos.h"
+#include "atom_masks.h"
+#include "error.h"
+#include "fix_nve_sphere_sync_kokkos.h"
+#include "kokkos.h"
+#include "memory_kokkos.h"
+#include "update.h"
+
+#include "gransync_kokkos_check.h"
+#include "gransync_kokkos_rows.h"
+
+using namespace LAMMPS_NS;
+
+// a device copy of n values of a host array
+template <class DeviceType, class T> static Kokkos::View<T *, DeviceType> to_device(const char *name, const T *host, int n)
+{
+  Kokkos::View<T *, DeviceType> view(name, n > 0 ? n : 1);
+  if (n > 0)
+    Kokkos::deep_copy(Kokkos::subview(view, Kokkos::make_pair(0, n)),
+                      Kokkos::View<const T *, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(host, n));
+  return view;
+}
+
+template <class DeviceType>
+FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, int narg, char **arg) :
+    // checked before the base class registers its per-atom arrays
+    FixWallGranSyncMesh((require_matching_kokkos(lmp->error, "fix wall/gran/sync/mesh/kk"), lmp), narg, arg, true)
+{
+  kokkosable = 1;
+  exchange_comm_device = sort_device = 1;
+  atomKK = (AtomKokkos *) atom;
+  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
+  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK;
+  datamask_modify = F_MASK | TORQUE_MASK;
+
+  // the base class grew a plain host array; replace it by a DualView
+  memory->destroy(contacts);
+  contacts = nullptr;
+  grow_arrays(atom->nmax);
+  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+
+  d_vert = to_device<DeviceType>("mesh:vert", data.vert, 3 * data.nvert);
+  d_normal = to_device<DeviceType>("mesh:normal", data.normal, 3 * data.ntri);
+  d_tri_vert = to_device<DeviceType>("mesh:tri_vert", data.tri_vert, 3 * data.ntri);
+  d_tri_edge = to_device<DeviceType>("mesh:tri_edge", data.tri_edge, 3 * data.ntri);
+  d_edge_tri = to_device<DeviceType>("mesh:edge_tri", data.edge_tri, 2 * data.nedge);
+  d_vert_tri_start = to_device<DeviceType>("mesh:vert_tri_start", data.vert_tri_start, data.nvert + 1);
+  d_vert_tri = to_device<DeviceType>("mesh:vert_tri", data.vert_tri, 3 * data.ntri);
+  d_cell_start = to_device<DeviceType>("mesh:cell_start", data.cell_start, data.ncells + 1);
+  d_cell_tri = to_device<DeviceType>("mesh:cell_tri", data.cell_tri, data.cell_start[data.ncells]);
+  device_mesh = mesh;
+  device_mesh.vert = d_vert.data();
+  device_mesh.normal = d_normal.data();
+  device_mesh.tri_vert = d_tri_vert.data();
+  device_mesh.tri_edge = d_tri_edge.data();
+  device_mesh.edge_tri = d_edge_tri.data();
+  device_mesh.vert_tri_start = d_vert_tri_start.data();
+  device_mesh.vert_tri = d_vert_tri.data();
+  device_mesh.cell_start = d_cell_start.data();
+  device_mesh.cell_tri = d_cell_tri.data();
+}
+
+template <class DeviceType> FixWallGranSyncMeshKokkos<DeviceType>::~FixWallGranSyncMeshKokkos()
+{
+  if (copymode) return;
+  memoryKK->destroy_kokkos(k_contacts, contacts);
+}
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::init()
+{
+  FixWallGranSyncMesh::init();
+  if (update->whichflag == 2)
+    error->all(FLERR, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style wall/gran/sync/mesh (without "
+                      "'-sf kk')");
+  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+    error->all(FLERR, "fix wall/gran/sync/mesh/kk needs the half-step records on the device: use fix "
+                      "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
+}
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_force(int /*vflag*/)
+{
+  const double dt = update->dt;
+  const gs_mesh_motion mo = motion_now();
+  atomKK->sync(execution_space, datamask_read);
+  auto d_x = atomKK->k_x.template view<DeviceType>();
+  auto d_v = atomKK->k_v.template view<DeviceType>();
+  auto d_omega = atomKK->k_omega.template view<DeviceType>();
+  auto d_f = atomKK->k_f.template view<DeviceType>();
+  auto d_torque = atomKK->k_torque.template view<DeviceType>();
+  auto d_rmass = atomKK->k_rmass.template view<DeviceType>();
+  auto d_radius = atomKK->k_radius.template view<DeviceType>();
+  auto d_mask = atomKK->k_mask.template view<DeviceType>();
+  typename AT::t_double_1d_3_lr d_offset, d_vhalf;
+  typename AT::t_double_1d_6_lr d_damping;
+  const int records = fix_halfstep != nullptr;
+  if (records) {
+    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
+    recorder->records_on_device(d_offset, d_vhalf);
+    recorder->damping_on_device(d_damping);
+  }
+  const int consistent = model.scheme == GS_SCHEME_CONSISTENT;
+  k_contacts.template sync<DeviceType>();
+  auto d_contacts = k_contacts.template view<DeviceType>();
+  const gs_model wall_model = model;
+  const gs_mesh g = device_mesh;
+  const int bit = groupbit, history_update = update->setupflag == 0;
+  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int with_heat = model.heat != GS_HEAT_UNSET;
+  const double twall = with_heat ? wall_temperature.now(input) : 0.0;
+  if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
+  const auto d_temperature = heat.temperature;
+  const auto d_heatflow = heat.heat;
+  const int columns = peratom_flag ? size_peratom_cols : 0;
+  const auto d_output = output.begin(atom->nlocal, columns);
+  begin_energy();
+  const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
+  const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
+
+  int overflows = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+      KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
+        if (!(d_mask(i) & bit)) return;
+        double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3], torque[3];
+        for (int k = 0; k < 3; k++) {
+          x[k] = d_x(i, k);
+          v[k] = d_v(i, k);
+          omega[k] = d_omega(i, k);
+          f[k] = d_f(i, k);
+          torque[k] = d_torque(i, k);
+        }
+        if (consistent)    // the row the core reads with scheme consistent
+          for (int k = 0; k < 6; k++) next[k] = d_damping(i, k);
+        if (sync && records) {
+          for (int k = 0; k < 3; k++) {
+            xh[k] = x[k] + d_offset(i, k);
+            vh[k] = d_vhalf(i, k);
+          }
+        } else if (sync) {
+          gs_reconstruct_half_step(x, v, dt, xh);
+          for (int k = 0; k < 3; k++) vh[k] = v[k];
+        }
+        double e = 0.0;
+        const int touched = gs_mesh_wall_atom(&wall_model, &g, &mo, dt, history_update, x, v, sync ? xh : x,
+                                              sync ? vh : v, omega, consistent ? next : nullptr, d_radius(i),
+                                              d_rmass(i), &d_contacts(i, 0), f, torque,
+                                              with_heat ? d_temperature(i) : 0.0, twall,
+                                              with_heat ? &d_heatflow(i) : nullptr,
+                                              columns ? &d_output(i, 0) : nullptr, &e);
+        if (touched < 0) {
+          overflow++;
+          return;
+        }
+        stored += e;
+        if (with_atom_energy) d_atom_energy(i, 0) = e;
+        for (int k = 0; k < 3; k++) {
+          d_f(i, k) = f[k];
+          d_torque(i, k) = torque[k];
+        }
+      },
+      overflows, energy_here);
+  if (overflows)
+    error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more than {} directions (farther "
+                      "apart than the flat angle)", overflows, GS_MESH_MAX_CONTACTS);
+  atomKK->modified(execution_space, datamask_modify);
+  k_contacts.template modify<DeviceType>();
+  if (with_heat) heat.end(atom->heatflow, atom->nlocal);
+  output.end(array_atom, atom->nlocal, columns);
+  atom_energy.end(eatom, atom->nlocal, with_atom_energy);
+}
+
+/* ---- per-atom contact records ------------------------------------------------------------------ */
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::grow_arrays(int nmax)
+{
+  k_contacts.template sync<DeviceType>();    // resize keeps the device copy
+  memoryKK->grow_kokkos(k_contacts, contacts, nmax, row_width, "wall/gran/sync/mesh:contacts");
+  grow_output(nmax);
+}
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncMesh::copy_arrays(i, j, delflag);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::set_arrays(int i)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncMesh::set_arrays(i);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> int FixWallGranSyncMeshKokkos<DeviceType>::pack_exchange(int i, double *buf)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncMesh::pack_exchange(i, buf);
+}
+
+template <class DeviceType> int FixWallGranSyncMeshKokkos<DeviceType>::unpack_exchange(int i, double *buf)
+{
+  k_contacts.sync_host();
+  const int n = FixWallGranSyncMesh::unpack_exchange(i, buf);
+  k_contacts.modify_host();
+  return n;
+}
+
+template <class DeviceType> int FixWallGranSyncMeshKokkos<DeviceType>::pack_restart(int i, double *buf)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncMesh::pack_restart(i, buf);
+}
+
+template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
+{
+  k_contacts.sync_host();
+  FixWallGranSyncMesh::unpack_restart(nlocal, nth);
+  k_contacts.modify_host();
+}
+
+template <class DeviceType> int FixWallGranSyncMeshKokkos<DeviceType>::size_restart(int nlocal)
+{
+  k_contacts.sync_host();
+  return FixWallGranSyncMesh::size_restart(nlocal);
+}
+
+template <class DeviceType>
+void FixWallGranSyncMeshKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
+{
+  k_contacts.sync_device();
+  sorter.sort(LMPDeviceType(), k_contacts.view_device());
+  k_contacts.modify_device();
+}
+
+template <class DeviceType>
+int FixWallGranSyncMeshKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                                DAT::tdual_int_1d k_sendlist,
+                                                                DAT::tdual_int_1d k_copylist, ExecutionSpace space)
+{
+  GransyncRows::pack(k_contacts, row_width, row_width, 0, nsend, k_buf, k_sendlist, k_copylist, space);
+  return row_width * nsend;
+}
+
+template <class DeviceType>
+void FixWallGranSyncMeshKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
+                                                                   DAT::tdual_int_1d &k_indices, int nrecv,
+                                                                   int /*nrecv1*/, int /*nextrarecv1*/,
+                                                                   ExecutionSpace space)
+{
+  GransyncRows::unpack(k_contacts, row_width, row_width, 0, nrecv, k_buf, k_indices, space);
+}
+
+namespace LAMMPS_NS {
+template class FixWallGranSyncMeshKokkos<LMPDeviceType>;
+#ifdef LMP_KOKKOS_GPU
+template class FixWallGranSyncMeshKokkos<LMPHostType>;
+#endif
+}    // namespace LAMMPS_NS
