@@ -81,15 +81,15 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
         error->all(FLERR, "{}: flat must be an angle from 0 to 90 degrees (excluded), got {}", WHAT, arg[iarg + 1]);
       iarg += 2;
     } else if (strcmp(arg[iarg], "move") == 0) {
-      need(1, "a style (none, translate, wiggle or rotate)");
+      need(1, "a style (none, linear, wiggle or rotate)");
       const char *style = arg[iarg + 1];
       if (strcmp(style, "none") == 0) {
         move = MOVE_NONE;
         iarg += 2;
-      } else if (strcmp(style, "translate") == 0) {
+      } else if (strcmp(style, "translate") == 0 || strcmp(style, "linear") == 0) {
         iarg++;
         need(3, "three velocities (vx vy vz)");
-        move = MOVE_TRANSLATE;
+        move = MOVE_LINEAR;
         for (int k = 0; k < 3; k++) move_vector[k] = number(k + 1);
         iarg += 4;
       } else if (strcmp(style, "wiggle") == 0) {
@@ -102,7 +102,7 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
         iarg += 5;
       } else if (strcmp(style, "rotate") == 0) {
         iarg++;
-        need(7, "a point (Px Py Pz), an axis (Ax Ay Az) and an angular velocity (a number or v_name)");
+        need(7, "a point (Px Py Pz), an axis (Ax Ay Az) and a period (a number) or v_name (the angular velocity)");
         move = MOVE_ROTATE;
         for (int k = 0; k < 3; k++) {
           point[k] = number(k + 1);
@@ -111,13 +111,19 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
         const double length = gs_len3(axis);
         if (!(length > 0.0)) error->all(FLERR, "{}: move rotate: the axis must not be zero", WHAT);
         for (double &a : axis) a /= length;
-        if (utils::strmatch(arg[iarg + 7], "^v_"))
+        // a number is the period (as fix move and stock fix surface/global), a variable the rate
+        if (utils::strmatch(arg[iarg + 7], "^v_")) {
           omega_variable = arg[iarg + 7] + 2;
-        else
-          omega_value = number(7);
+        } else {
+          const double turn = number(7);
+          if (!(turn > 0.0))
+            error->all(FLERR, "{}: move rotate: the period must be positive, got {} (or v_name: an equal-style "
+                              "variable giving the angular velocity)", WHAT, arg[iarg + 7]);
+          omega_value = GS_2PI_VALUE / turn;
+        }
         iarg += 8;
       } else {
-        error->all(FLERR, "{}: move must be none, translate, wiggle or rotate, got '{}'", WHAT, style);
+        error->all(FLERR, "{}: move must be none, linear (or translate), wiggle or rotate, got '{}'", WHAT, style);
       }
     } else {
       error->all(FLERR, "{}: unknown keyword '{}' (allowed: scale, offset, flat, move, ordering, temperature, "
@@ -125,6 +131,8 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
     }
   }
   model.ordering = wall_ordering(error, WHAT, explicit_sync, ordering);
+  // the mesh's place follows the step number: LAMMPS then refuses reset_timestep (as with fix move)
+  time_depend = move != MOVE_NONE;
 
   // every rank holds the whole mesh (as fix surface/global)
   char err[GS_ERRLEN];
@@ -217,8 +225,8 @@ void FixWallGranSyncMesh::init()
 
 void FixWallGranSyncMesh::reset_dt()
 {
-  if (move == MOVE_TRANSLATE || move == MOVE_WIGGLE)
-    error->all(FLERR, "{}: a mesh that moves by translate or wiggle cannot follow a change of the timestep (its "
+  if (move == MOVE_LINEAR || move == MOVE_WIGGLE)
+    error->all(FLERR, "{}: a mesh that moves by linear or wiggle cannot follow a change of the timestep (its "
                       "place is a function of the steps since its definition)", WHAT);
 }
 
@@ -244,7 +252,7 @@ gs_mesh_motion FixWallGranSyncMesh::motion_now()
     if (move == MOVE_ROTATE) {
       const double rate = omega_ivar >= 0 ? input->variable->compute_equal(omega_ivar) : omega_value;
       angle += rate * dt * (step - (state_step >= 0 ? state_step : time_origin));
-    } else if (move == MOVE_TRANSLATE) {
+    } else if (move == MOVE_LINEAR) {
       gs_scale3(elapsed, move_vector, shift);
     } else {
       gs_scale3(sin(GS_2PI_VALUE * elapsed / period), move_vector, shift);

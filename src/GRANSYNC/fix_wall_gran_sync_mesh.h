@@ -68,12 +68,12 @@ class FixWallGranSyncMesh : public GranularWall {
   WallTemperature wall_temperature;
 
   // motion: x = R(angle) (x0 - point) + point + displacement(time since the fix was defined)
-  enum { MOVE_NONE, MOVE_TRANSLATE, MOVE_WIGGLE, MOVE_ROTATE };
+  enum { MOVE_NONE, MOVE_LINEAR, MOVE_WIGGLE, MOVE_ROTATE };
   int move = MOVE_NONE;
-  double move_vector[3] = {0.0, 0.0, 0.0};    // translate: velocity; wiggle: amplitude
+  double move_vector[3] = {0.0, 0.0, 0.0};    // linear: velocity; wiggle: amplitude
   double period = 0.0;
   double point[3] = {0.0, 0.0, 0.0}, axis[3] = {0.0, 0.0, 1.0};
-  double omega_value = 0.0;
+  double omega_value = 0.0;    // rotate: 2 pi / period, unless omega_variable gives the rate
   std::string omega_variable;
   int omega_ivar = -1;
   bigint time_origin;

@@ -915,11 +915,12 @@ static void mesh_scene(void *lmp, int k, const char *ordering, const char *style
   count_contacts(lmp);
 }
 
+/* case k on /kk after 900 steps: the grains lie on the mesh */
 static void *ran_mesh_scene(int k)
 {
   void *lmp = kk_open();
   mesh_scene(lmp, k, "synchronized", "wall/gran/sync/mesh/kk");
-  gs_cmd(lmp, "run 300 post no");
+  gs_cmd(lmp, "run 900 post no");
   return lmp;
 }
 

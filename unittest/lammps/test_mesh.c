@@ -322,8 +322,9 @@ static void test_restart(void)
     char wall[1024], setup[2048];
     void *writer, *reference;
     double worst;
+    /* the period's form (the drum's turns at the variable rate v_omega = 6) */
     snprintf(wall, sizeof(wall), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_box.stl move rotate 0 0 0 "
-             "0 1 0 v_omega ordering %s", wall_model, orderings[o]);
+             "0 1 0 %.17g ordering %s", wall_model, 2.0 * GS_PI / 6.0, orderings[o]);
     writer = drum_run(wall);
     reference = drum_run(wall);
     gs_cmd(writer, "run 1500 post no");
@@ -362,7 +363,9 @@ static void test_errors(void)
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl flat 95",
        "flat must be an angle from 0 to 90"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "
-       "move spin 1", "move must be none, translate, wiggle or rotate"},
+       "move spin 1", "move must be none, linear (or translate), wiggle or rotate"},
+      {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "
+       "move rotate 0 0 0 0 0 1 0", "the period must be positive"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "
        "move rotate 0 0 0 0 0 0 1", "the axis must not be zero"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "
