@@ -14,6 +14,8 @@ degrees). So every refinement is the same box to the bit (the coordinates, multi
 1/(16 R), are exact in the file's single precision for R = 1, 2, 4, 8, 16), with 2 R^2 times more
 triangles: (W^2/2 + 2 W H) R^2, e.g. 1792 R^2 for W 32, H 20.
 The mesh is watertight but for its open top: the walls' lowest row of vertices is the floor's border.
+--lids K adds K flat planes over the box (2 (W R / 2)^2 triangles each), out of the grains' reach:
+more triangles, the same contacts.
 """
 import argparse
 import random
@@ -21,7 +23,7 @@ import struct
 import sys
 
 
-def box_triangles(width, height, refine, seed):
+def box_triangles(width, height, refine, seed, lids=0):
     cell = 2.0
     n = int(round(width / cell))
     m = int(round(height / cell))
@@ -63,6 +65,15 @@ def box_triangles(width, height, refine, seed):
                     return (fixed, t, z) if axis == 0 else (t, fixed, z)
                 tris.append((p(t0, z0), p(t1, z0), p(t1, z1)))
                 tris.append((p(t0, z0), p(t1, z1), p(t0, z1)))
+    # lids: flat planes over the box, out of the grains' reach (more triangles, same contacts)
+    for k in range(lids):
+        z = height + 0.5 + 0.25 * k
+        for a in range(N):
+            for b in range(N):
+                p00, p10 = (a * step, b * step, z), ((a + 1) * step, b * step, z)
+                p11, p01 = ((a + 1) * step, (b + 1) * step, z), (a * step, (b + 1) * step, z)
+                tris.append((p00, p10, p11))
+                tris.append((p00, p11, p01))
     return tris
 
 
@@ -82,12 +93,14 @@ def main():
     p.add_argument("--height", type=float, default=20.0, help="wall height H (a multiple of 2; default 20)")
     p.add_argument("--refine", type=int, default=1, help="R: each 2 x 2 square cut into R x R (default 1)")
     p.add_argument("--seed", type=int, default=5, help="the floor's random heights (default 5)")
+    p.add_argument("--lids", type=int, default=0,
+                   help="K flat lids over the box, 0.5 to 0.5 + K/4 above it, cut as the floor (default 0)")
     a = p.parse_args()
     if a.refine < 1:
         sys.exit("mesh_stl.py: --refine must be at least 1")
-    tris = box_triangles(a.width, a.height, a.refine, a.seed)
+    tris = box_triangles(a.width, a.height, a.refine, a.seed, a.lids)
     with open(a.output, "wb") as f:
-        f.write(f"bench/mesh_stl.py W {a.width:g} H {a.height:g} R {a.refine} seed {a.seed}".encode().ljust(80, b" ")[:80])
+        f.write(f"bench/mesh_stl.py W {a.width:g} H {a.height:g} R {a.refine} seed {a.seed} lids {a.lids}".encode().ljust(80, b" ")[:80])
         f.write(struct.pack("<I", len(tris)))
         for t in tris:
             f.write(struct.pack("<12fH", *normal(t), *t[0], *t[1], *t[2], 0))

@@ -8,7 +8,8 @@ lmp=$PWD/build/lmp
 [ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 date=$(LC_ALL=C date +%d%b%y)
 names=("$@")
-((${#names[@]})) || names=(three_sphere wall_groove restitution oblique_impact pour_box hopper drum percolation energy_balance lammps_granular)
+((${#names[@]})) || names=(three_sphere wall_groove mesh_groove restitution oblique_impact pour_box hopper mesh_hopper drum mesh_drum percolation
+  energy_balance lammps_granular)
 
 run() { # name variant [lmp arguments]
   local name=$1 variant=$2

@@ -3,7 +3,10 @@
 """Writes ASCII STL meshes of simple shapes for fix wall/gran/sync/mesh: cones, cylinders, disks,
 closed drums (axis z) and flat tessellated rectangles, several shapes in one file.
 
-    python3 tools/mesh_shapes.py [--facets N] [--rings K] [--name NAME] -o FILE SHAPE ARGS [SHAPE ARGS ...]
+    python3 tools/mesh_shapes.py [--facets N] [--rings K | --aspect A] [--name NAME] -o FILE \
+        SHAPE ARGS [SHAPE ARGS ...]
+
+(options first: everything from the first shape on is shapes and their values)
 
 shapes (lengths in the input's units; round shapes about the z axis through the origin):
     cone R_BOTTOM R_TOP Z_BOTTOM Z_TOP   lateral surface of a cone (frustum), open at both ends
@@ -15,15 +18,18 @@ shapes (lengths in the input's units; round shapes about the z axis through the 
                                          into two triangles along alternating diagonals
 
 Round shapes have N facets around (--facets, default 48: adjacent facets' normals 360/N degrees
-apart; the vertices lie on the circle, so a facet's middle is R (1 - cos(180/N)) inside it). Along
-the axis (and across a disk) each side is cut into K rings (--rings; default: as many as make the
-facets --aspect times as long as wide, 1: about square, which keeps the mesh fix's search grid fine). Every shape in one file uses the
-same angles, so a cone and a cylinder of the same radius at the same height share their vertices
-(one surface, no gap). Normals face the axis (the side grains fill in a hopper or drum); the mesh
-fix treats both sides alike.
+apart, so fix wall/gran/sync/mesh needs `flat` above 360/N to treat them as one smooth surface;
+the vertices lie on the circle, so a facet's middle is R (1 - cos(180/N)) inside it). Along the
+axis (and across a disk) each side is cut into K rings (--rings; default: as many as make the
+facets --aspect times as long as wide, default 1, about square; small facets keep the mesh fix's
+search grid fine, large ones the file small). Every shape in one file uses the same angles, so a
+cone and a cylinder of the same radius at the same height share their vertices (one surface, no
+gap). Normals (the facets' winding) face the axis on cones and cylinders, into the drum on a
+drum's disks, +z on a disk and +AXIS on a grid; the mesh fix treats both sides alike.
 
 Examples: examples/mesh_hopper/hopper.stl, examples/mesh_drum/drum.stl,
-examples/mesh_groove/plane.stl (the commands are in each file's first line)."""
+examples/mesh_groove/plane.stl (the commands are in each file's first line and in the inputs'
+headers)."""
 import argparse
 import math
 import shlex

@@ -177,7 +177,8 @@ FixDissipationSync *FixDissipationSync::find(LAMMPS *lmp, const char *what)
   if (computes.empty()) return nullptr;
   if (what)
     lmp->error->all(FLERR, "compute dissipation/sync: {} does not accumulate dissipation; use the CPU styles "
-                           "(pair granular/sync, fix wall/gran/sync, fix wall/gran/sync/region)", what);
+                           "(pair granular/sync, fix wall/gran/sync, fix wall/gran/sync/region, fix "
+                           "wall/gran/sync/mesh)", what);
   FixDissipationSync *store = dynamic_cast<ComputeDissipationSync *>(computes.front())->store();
   if (!store) lmp->error->all(FLERR, "compute dissipation/sync: its accumulators were deleted (unfix)");
   store->contributors++;
@@ -236,7 +237,7 @@ void ComputeDissipationSync::setup()
 {
   if (fix->contributors == 0)
     error->all(FLERR, "compute dissipation/sync: nothing accumulates dissipation: it needs pair granular/sync, fix "
-                      "wall/gran/sync or fix wall/gran/sync/region");
+                      "wall/gran/sync, fix wall/gran/sync/region or fix wall/gran/sync/mesh");
   fix->contributors = 0;
 }
 

@@ -296,6 +296,7 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
   const double twall = heat ? wall_temperature.now(input) : 0.0;
   const int history_update = update->setupflag == 0;
   const bool at_rest = update->whichflag == 2;    // minimize
+  const bool dissipates = dissipating();
   static const double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
   clear_wall_contacts(this, atom->nlocal);
   begin_energy();
@@ -305,14 +306,16 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
     double xh[3], vh[3];
     if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
     double e = 0.0;
+    gs_dissipation d{};
     const int n = gs_mesh_wall_atom(
         &model, &mesh, &mo, dt, history_update, x[i], at_rest ? rest : v[i], sync && !at_rest ? xh : x[i],
         at_rest ? rest : (sync ? vh : v[i]), at_rest ? rest : omega[i], damping && !at_rest ? damping[i] : rest,
         radius[i], rmass[i], contacts[i], f[i], torque[i], heat ? atom->temperature[i] : 0.0, twall,
-        heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e);
+        heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e, dissipates ? &d : nullptr);
     if (n < 0)
       error->one(FLERR, "{}: atom {} touches the mesh in more than {} directions (farther apart than the flat "
                         "angle)", WHAT, atom->tag[i], GS_MESH_MAX_CONTACTS);
+    if (dissipates) dissipation->add(i, d.energy, &d.load_i[0][0]);
     energy_here += e;
     if (eflag_atom) eatom[i] += e;
   }
@@ -440,7 +443,7 @@ void FixWallGranSyncMesh::restart(char *buf)
 
 double FixWallGranSyncMesh::memory_usage()
 {
-  const double mesh_bytes = data.nvert * 3.0 * sizeof(double) + data.ntri * (3.0 * sizeof(double) + 6.0 * sizeof(int)) +
+  const double mesh_bytes = data.nvert * 3.0 * sizeof(double) + data.ntri * (3.0 * sizeof(double) + 9.0 * sizeof(int)) +
                             data.nedge * 2.0 * sizeof(int) + (data.nvert + 1.0 + 3.0 * data.ntri) * sizeof(int) +
                             (data.ncells + 1.0 + data.cell_start[data.ncells]) * sizeof(int);
   return (double) atom->nmax * (row_width + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double) + mesh_bytes;

@@ -51,7 +51,6 @@ class FixWallGranSyncMesh : public GranularWall {
   const gs_model &wall_model() const { return model; }
 
  protected:
-  const char *refuses_dissipation() const override { return "fix wall/gran/sync/mesh"; }
   // the mesh's place and velocity at this step (advances the motion once per step)
   gs_mesh_motion motion_now();
   double mesh_signature() const;

@@ -59,6 +59,7 @@ FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, in
   d_vert_tri = to_device<DeviceType>("mesh:vert_tri", data.vert_tri, 3 * data.ntri);
   d_cell_start = to_device<DeviceType>("mesh:cell_start", data.cell_start, data.ncells + 1);
   d_cell_tri = to_device<DeviceType>("mesh:cell_tri", data.cell_tri, data.cell_start[data.ncells]);
+  d_tri_cell = to_device<DeviceType>("mesh:tri_cell", data.tri_cell, 3 * data.ntri);
   device_mesh = mesh;
   device_mesh.vert = d_vert.data();
   device_mesh.normal = d_normal.data();
@@ -69,6 +70,7 @@ FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, in
   device_mesh.vert_tri = d_vert_tri.data();
   device_mesh.cell_start = d_cell_start.data();
   device_mesh.cell_tri = d_cell_tri.data();
+  device_mesh.tri_cell = d_tri_cell.data();
 }
 
 template <class DeviceType> FixWallGranSyncMeshKokkos<DeviceType>::~FixWallGranSyncMeshKokkos()
@@ -157,7 +159,7 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
                                               d_rmass(i), &d_contacts(i, 0), f, torque,
                                               with_heat ? d_temperature(i) : 0.0, twall,
                                               with_heat ? &d_heatflow(i) : nullptr,
-                                              columns ? &d_output(i, 0) : nullptr, &e);
+                                              columns ? &d_output(i, 0) : nullptr, &e, nullptr);
         if (touched < 0) {
           overflow++;
           return;

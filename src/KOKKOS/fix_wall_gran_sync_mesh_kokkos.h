@@ -41,6 +41,9 @@ template <class DeviceType> class FixWallGranSyncMeshKokkos : public FixWallGran
   void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
                               ExecutionSpace) override;
 
+ protected:
+  const char *refuses_dissipation() const override { return "fix wall/gran/sync/mesh/kk"; }
+
  private:
   DAT::tdual_double_2d_lr k_contacts;
   GransyncHeat<DeviceType> heat;
@@ -48,7 +51,7 @@ template <class DeviceType> class FixWallGranSyncMeshKokkos : public FixWallGran
   // the mesh's arrays on the device, and the view of them the kernels read
   Kokkos::View<double *, DeviceType> d_vert, d_normal;
   Kokkos::View<int *, DeviceType> d_tri_vert, d_tri_edge, d_edge_tri, d_vert_tri_start, d_vert_tri, d_cell_start,
-      d_cell_tri;
+      d_cell_tri, d_tri_cell;
   gs_mesh device_mesh;
 };
 

@@ -41,6 +41,7 @@ typedef struct gs_mesh {
   int grid_n[3];
   const int *cell_start; /* ncells + 1: the triangles of cell c are cell_tri[cell_start[c] ..) */
   const int *cell_tri;
+  const int *tri_cell; /* 3 per triangle: the first cell (per direction) its bounding box overlaps */
   double flat_cos;     /* contacts with normals closer than this cosine are one */
   double transfer_cos; /* a history moves to another feature's contact within this cosine */
 } gs_mesh;
@@ -226,19 +227,11 @@ GS_FN int gs_mesh_find_contacts(const gs_mesh *g, const double *x, double reach,
         for (m = g->cell_start[cell]; m < g->cell_start[cell + 1]; m++) {
           const int t = g->cell_tri[m];
           const double *nt = g->normal + 3 * t;
-          double tlo[3], thi[3], p[3], plane, d[3];
-          int tl[3], th[3], k, j, kind, local;
+          const int *tl = g->tri_cell + 3 * t;
+          double p[3], plane, d[3];
+          int kind, local;
           gs_mesh_contact c;
           /* a triangle listed in several cells of the range is taken in the first */
-          for (k = 0; k < 3; k++) {
-            tlo[k] = thi[k] = g->vert[3 * g->tri_vert[3 * t] + k];
-            for (j = 1; j < 3; j++) {
-              const double v = g->vert[3 * g->tri_vert[3 * t + j] + k];
-              tlo[k] = v < tlo[k] ? v : tlo[k];
-              thi[k] = v > thi[k] ? v : thi[k];
-            }
-          }
-          gs_mesh_cells(g, tlo, thi, 0.0, tl, th);
           if ((tl[0] > lo[0] ? tl[0] : lo[0]) != ix || (tl[1] > lo[1] ? tl[1] : lo[1]) != iy ||
               (tl[2] > lo[2] ? tl[2] : lo[2]) != iz)
             continue;
@@ -383,20 +376,46 @@ GS_FN void gs_mesh_row_match(const gs_mesh *g, const double *row, int nh, const 
   }
 }
 
+/* the triangle holding feature `key` (gs_mesh_contact) */
+GS_FN int gs_mesh_key_triangle(const gs_mesh *g, int key)
+{
+  if (key < g->ntri) return key;
+  if (key < g->ntri + g->nedge) return g->edge_tri[2 * (key - g->ntri)];
+  return g->vert_tri[g->vert_tri_start[key - g->ntri - g->nedge]];
+}
+
+/* Contact mc (body frame) of a particle at x (t+dt) as the core reads it: its separation in the
+ * lab frame and the velocity relative to the mesh at the ordering's time level (v, or vhalf when
+ * synchronized); the mesh's velocity there into vwall (0-2; 3-5, no spin, untouched). */
+GS_FN void gs_mesh_contact_motion(const gs_model *m, const gs_mesh_motion *mo, const gs_mesh_contact *mc,
+                                  const double *x, const double *v, const double *vhalf, double *vwall, gs_contact *c)
+{
+  gs_mesh_rotate_out(mo, mc->dx, c->dx);
+  c->r = mc->r;
+  if (mo->moving) {
+    double p[3];
+    gs_sub3(x, c->dx, p);
+    gs_mesh_velocity(mo, p, vwall);
+  }
+  gs_sub3(m->ordering == GS_ORDERING_SYNCHRONIZED ? vhalf : v, vwall, c->vr);
+}
+
 /* One particle against the mesh; arguments as gs_region_wall_atom() (src/core/gs_region.h), with
- * the mesh at motion `mo`. Returns the number of contacts, or -1 if more than GS_MESH_MAX_CONTACTS. */
+ * the mesh at motion `mo`, and `dissipation` (NULL: none) receiving the step's slip energies and
+ * dashpot loads (gs_dissipation), including the springs of contacts that ended. Returns the number
+ * of contacts, or -1 if more than GS_MESH_MAX_CONTACTS. */
 GS_FN int gs_mesh_wall_atom(const gs_model *m, const gs_mesh *g, const gs_mesh_motion *mo, double dt,
                             int history_update, const double *x, const double *v, const double *xhalf,
                             const double *vhalf, const double *omega, const double *next, double radius,
                             double rmass, double *row, double *force, double *torque, double ti, double twall,
-                            double *heat, double *output, double *energy)
+                            double *heat, double *output, double *energy, gs_dissipation *dissipation)
 {
-  const int sync = m->ordering == GS_ORDERING_SYNCHRONIZED, nh = m->size_history, width = 4 + nh;
+  const int nh = m->size_history, width = 4 + nh, count = (int) row[0];
   /* a JKR contact holds beyond touching until pull-off */
   const double reach = radius + gs_pulloff_distance(m, radius);
   gs_mesh_contact list[GS_MESH_MAX_CONTACTS];
   double kept_row[1 + GS_MESH_MAX_CONTACTS * (4 + GS_MAX_HISTORY)];
-  int from[GS_MESH_MAX_CONTACTS];
+  int from[GS_MESH_MAX_CONTACTS], continued[GS_MESH_MAX_CONTACTS];
   double xb[3];
   int n, ic, k, kept = 0;
   gs_contact c;
@@ -408,13 +427,16 @@ GS_FN int gs_mesh_wall_atom(const gs_model *m, const gs_mesh *g, const gs_mesh_m
   c.history_update = history_update;
   c.radi = radius;
   c.radj = 0.0;
+  c.meff = rmass;
   c.mdr_atoms = 0;
   c.mdr_i = c.mdr_j = 0;
   c.mdr_i_side0 = 1;
   c.mdr_yield_unrecorded = 0;
+  gs_copy3(omega, c.omegai);
   gs_zero3(c.omegaj);
   gs_zero3(c.dx_half); /* read by the synchronized ordering only */
   c.damp_i = c.damp_j = 0; /* read by scheme consistent only */
+  for (k = 0; k < count; k++) continued[k] = 0;
   for (ic = 0; ic < n; ic++) {
     /* the wall's velocity (0-2), and no spin (3-5): the row scheme consistent's dashpots read */
     double vwall[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, *slot, *hist;
@@ -425,37 +447,45 @@ GS_FN int gs_mesh_wall_atom(const gs_model *m, const gs_mesh *g, const gs_mesh_m
     slot[0] = list[ic].key;
     gs_copy3(list[ic].n, slot + 1);
     hist = slot + 4;
+    if (from[ic] >= 0) continued[from[ic]] = 1;
     for (k = 0; k < nh; k++) hist[k] = from[ic] >= 0 ? row[1 + from[ic] * width + 4 + k] : 0.0;
 
-    gs_mesh_rotate_out(mo, list[ic].dx, c.dx);
-    c.r = list[ic].r;
-    if (mo->moving) {
-      double p[3];
-      gs_sub3(x, c.dx, p);
-      gs_mesh_velocity(mo, p, vwall);
-    }
-    c.meff = rmass;
-    gs_copy3(omega, c.omegai);
-    if (sync) {
-      gs_sub3(vhalf, vwall, c.vr);
-      /* static mesh: the same feature at the half-step position; moving: relative motion */
-      if (mo->moving) {
+    gs_mesh_contact_motion(m, mo, &list[ic], x, v, vhalf, vwall, &c);
+    if (m->ordering == GS_ORDERING_SYNCHRONIZED) {
+      /* mesh at rest: the same feature at the half-step position; moving: relative motion */
+      if (mo->moving)
         gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
-      } else {
+      else
         gs_mesh_feature_separation(g, &list[ic], xhalf, c.dx_half);
-      }
       if (m->scheme == GS_SCHEME_CONSISTENT) {
         c.damp_i = next;
         c.damp_j = vwall;
       }
-    } else {
-      gs_sub3(v, vwall, c.vr);
     }
-    gs_contact_evaluate(m, &c, hist);
+    if (dissipation)
+      gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, hist, dissipation);
+    else
+      gs_contact_evaluate(m, &c, hist);
     gs_add3(force, c.force, force);
     gs_add3(torque, c.torquei, torque);
     gs_wall_contact_outputs(m, &c, x, radius, ti, twall, heat, output);
     if (energy) *energy += gs_contact_stored_energy(m, &c, hist);
+  }
+  /* the springs of contacts that ended release their energy, on their feature extended */
+  for (k = 0; dissipation && nh && k < count; k++) {
+    double vwall[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    gs_mesh_contact ended;
+    if (continued[k]) continue;
+    ended.key = (int) row[1 + k * width];
+    ended.tri = gs_mesh_key_triangle(g, ended.key);
+    gs_mesh_feature_separation(g, &ended, xb, ended.dx);
+    ended.r = gs_len3(ended.dx);
+    if (!(ended.r > 0.0)) { /* no direction: the last step's normal */
+      gs_copy3(row + 1 + k * width + 1, ended.dx);
+      ended.r = 1.0;
+    }
+    gs_mesh_contact_motion(m, mo, &ended, x, v, vhalf, vwall, &c);
+    gs_contact_release(m, &c, row + 1 + k * width + 4, dissipation);
   }
   kept_row[0] = kept;
   for (k = 0; k < 1 + kept * width; k++) row[k] = kept_row[k];

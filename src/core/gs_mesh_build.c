@@ -270,17 +270,6 @@ read:
 
 /* ---- building ----------------------------------------------------------------------------------- */
 
-static const double *sort_points; /* qsort has no context argument in C99 */
-
-static int compare_points(const void *a, const void *b)
-{
-  const double *p = sort_points + 3 * (size_t) * (const int *) a, *q = sort_points + 3 * (size_t) * (const int *) b;
-  int k;
-  for (k = 0; k < 3; k++)
-    if (p[k] != q[k]) return p[k] < q[k] ? -1 : 1;
-  return *(const int *) a - *(const int *) b;
-}
-
 static int compare_pairs(const void *a, const void *b)
 {
   const int *p = (const int *) a, *q = (const int *) b;
@@ -295,29 +284,76 @@ static int find_root(int *parent, int i)
   return i;
 }
 
+/* a corner's cell of side `tol` (its index in each direction) and the corner */
+typedef struct cell_point {
+  long long c[3];
+  int point;
+} cell_point;
+
+static int compare_cells(const void *a, const void *b)
+{
+  const cell_point *p = (const cell_point *) a, *q = (const cell_point *) b;
+  int k;
+  for (k = 0; k < 3; k++)
+    if (p->c[k] != q->c[k]) return p->c[k] < q->c[k] ? -1 : 1;
+  return p->point - q->point;
+}
+
+/* the first of the n sorted cells not before cell c */
+static int lower_cell(const cell_point *cells, int n, const long long *c)
+{
+  int lo = 0, hi = n;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    int k, before = 0;
+    for (k = 0; k < 3; k++)
+      if (cells[mid].c[k] != c[k]) {
+        before = cells[mid].c[k] < c[k];
+        break;
+      }
+    if (before)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* Vertices closer than `tol` in every coordinate are one (the lowest-numbered corner's position):
  * STL files repeat each vertex per triangle, and exporters may round a vertex differently from one
- * triangle to the next. A sweep along x over the corners sorted by x. */
+ * triangle to the next. Corners are binned in cells of side tol; each is compared with those in
+ * its own and the 26 neighbouring cells. */
 static void merge_vertices(const double *soup, int ntri, double tol, gs_mesh_data *d)
 {
   const int np = 3 * ntri;
-  int *order = (int *) malloc(sizeof(int) * (size_t) np), *parent = (int *) malloc(sizeof(int) * (size_t) np);
-  int *index = (int *) malloc(sizeof(int) * (size_t) np), i, j, k;
-  for (i = 0; i < np; i++) order[i] = parent[i] = i;
-  sort_points = soup;
-  qsort(order, (size_t) np, sizeof(int), compare_points);
+  cell_point *cells = (cell_point *) malloc(sizeof(cell_point) * (size_t) np);
+  int *parent = (int *) malloc(sizeof(int) * (size_t) np), *index = (int *) malloc(sizeof(int) * (size_t) np);
+  int i, j, k, a, b, c;
+  if (!(tol > 0.0)) tol = 1e-300;
   for (i = 0; i < np; i++) {
-    const double *p = soup + 3 * (size_t) order[i];
-    for (j = i + 1; j < np && soup[3 * (size_t) order[j]] - p[0] <= tol; j++) {
-      const double *q = soup + 3 * (size_t) order[j];
-      if (fabs(q[1] - p[1]) <= tol && fabs(q[2] - p[2]) <= tol) {
-        const int a = find_root(parent, order[i]), b = find_root(parent, order[j]);
-        if (a < b)
-          parent[b] = a;
-        else
-          parent[a] = b;
-      }
-    }
+    parent[i] = i;
+    cells[i].point = i;
+    for (k = 0; k < 3; k++) cells[i].c[k] = (long long) floor(soup[3 * (size_t) i + k] / tol);
+  }
+  qsort(cells, (size_t) np, sizeof(cell_point), compare_cells);
+  for (i = 0; i < np; i++) {
+    const double *p = soup + 3 * (size_t) cells[i].point;
+    for (a = -1; a <= 1; a++)
+      for (b = -1; b <= 1; b++)
+        for (c = -1; c <= 1; c++) {
+          const long long near[3] = {cells[i].c[0] + a, cells[i].c[1] + b, cells[i].c[2] + c};
+          for (j = lower_cell(cells, np, near);
+               j < np && cells[j].c[0] == near[0] && cells[j].c[1] == near[1] && cells[j].c[2] == near[2]; j++) {
+            const double *q = soup + 3 * (size_t) cells[j].point;
+            if (fabs(q[0] - p[0]) <= tol && fabs(q[1] - p[1]) <= tol && fabs(q[2] - p[2]) <= tol) {
+              const int r = find_root(parent, cells[i].point), s = find_root(parent, cells[j].point);
+              if (r < s)
+                parent[s] = r;
+              else
+                parent[r] = s;
+            }
+          }
+        }
   }
   d->tri_vert = (int *) malloc(sizeof(int) * (size_t) np);
   d->vert = (double *) malloc(sizeof(double) * 3 * (size_t) np);
@@ -330,7 +366,7 @@ static void merge_vertices(const double *soup, int ntri, double tol, gs_mesh_dat
     }
     d->tri_vert[i] = index[root];
   }
-  free(order);
+  free(cells);
   free(parent);
   free(index);
 }
@@ -413,6 +449,7 @@ static void build_grid(gs_mesh_data *d, double mean_edge)
   }
   gs_mesh_view(d, 0.0, 0.0, &g);
   d->cell_start = (int *) calloc((size_t) d->ncells + 1, sizeof(int));
+  d->tri_cell = (int *) malloc(sizeof(int) * 3 * (size_t) d->ntri);
   /* two passes over the triangles' cells: count, then fill */
   for (j = 0; j < 2; j++) {
     if (j == 1) {
@@ -435,6 +472,7 @@ static void build_grid(gs_mesh_data *d, double mean_edge)
         }
       }
       gs_mesh_cells(&g, tlo, thi, 0.0, lo, hi);
+      for (k = 0; k < 3; k++) d->tri_cell[3 * i + k] = lo[k];
       for (iz = lo[2]; iz <= hi[2]; iz++)
         for (iy = lo[1]; iy <= hi[1]; iy++)
           for (ix = lo[0]; ix <= hi[0]; ix++) {
@@ -523,6 +561,7 @@ void gs_mesh_view(const gs_mesh_data *d, double flat_degrees, double transfer_de
   g->cell = d->cell;
   g->cell_start = d->cell_start;
   g->cell_tri = d->cell_tri;
+  g->tri_cell = d->tri_cell;
   g->flat_cos = cos(flat_degrees * GS_PI_VALUE / 180.0);
   g->transfer_cos = cos(transfer_degrees * GS_PI_VALUE / 180.0);
 }
@@ -538,5 +577,6 @@ void gs_mesh_data_free(gs_mesh_data *d)
   free(d->vert_tri);
   free(d->cell_start);
   free(d->cell_tri);
+  free(d->tri_cell);
   memset(d, 0, sizeof(*d));
 }

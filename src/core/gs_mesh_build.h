@@ -15,7 +15,7 @@ extern "C" {
 typedef struct gs_mesh_data {
   int ntri, nvert, nedge, ncells;
   double *vert, *normal;
-  int *tri_vert, *tri_edge, *edge_tri, *vert_tri_start, *vert_tri, *cell_start, *cell_tri;
+  int *tri_vert, *tri_edge, *edge_tri, *vert_tri_start, *vert_tri, *cell_start, *cell_tri, *tri_cell;
   double grid_lo[3], cell;
   int grid_n[3];
   double lo[3], hi[3];      /* bounding box */

@@ -1007,7 +1007,7 @@ static void test_grid(double flat)
   tri_list s = {NULL, 0, 0};
   gs_mesh_data d;
   gs_mesh g, all;
-  int *every, i, k, differ = 0, touching = 0, multiple = 0, overflow = 0, zero_one[2] = {0, 0};
+  int *every, *first_cell, i, k, differ = 0, touching = 0, multiple = 0, overflow = 0, zero_one[2] = {0, 0};
   int start[2];
   char first[400] = "";
   bumpy(&s, 50);
@@ -1025,6 +1025,8 @@ static void test_grid(double flat)
   start[1] = d.ntri;
   all.cell_start = start;
   all.cell_tri = every;
+  first_cell = (int *) calloc(3 * (size_t) d.ntri, sizeof(int)); /* every triangle starts in cell 0 */
+  all.tri_cell = first_cell;
   for (i = 0; i < 2000; i++) {
     const double radius = urange(0.02, 0.3), x = urange(-2.3, 2.3), y = urange(-2.3, 2.3);
     const double p[3] = {x, y, bump(fmax(-2, fmin(2, x)), fmax(-2, fmin(2, y))) + urange(-1.2, 1.2) * radius};
@@ -1055,6 +1057,7 @@ static void test_grid(double flat)
            "bumpy surface, flat %g deg: the spheres cover misses, single%s contacts (%d none, %d one, %d several)",
            flat, flat > 0.0 ? "" : " and several", zero_one[0], zero_one[1], multiple);
   free(every);
+  free(first_cell);
   gs_mesh_data_free(&d);
   free(s.x);
 }

@@ -99,6 +99,14 @@ static inline int height_field(tri *t, double x0, double x1, double y0, double y
   return m;
 }
 
+/* a flat height field */
+static inline double zero_height(double x, double y)
+{
+  (void) x;
+  (void) y;
+  return 0.0;
+}
+
 /* the inside of a cylinder of radius R around z (z from -1 to 3), n facets around, vertices on
  * the circle; 4 rings along z */
 static inline int tessellated_cylinder(tri *t, double R, int n)

@@ -13,10 +13,11 @@
  *   and migration (this binary on 2 ranks against one rank, newton on and off, through 10000 steps of
  *   the pour, where the runs agree to 1e-14: tolerance 1e-10);
  * - per-atom values sum to the global ones, the compute's group selects atoms;
+ * - the pour's balance, restart and migration with its walls as triangle meshes (fix
+ *   wall/gran/sync/mesh: contacts that move from facet to facet and end);
  * - what cannot work is refused with a message naming the command. */
 #include "gs_lmp.h"
-
-#define GS_PI 3.14159265358979323846
+#include "gs_mesh_files.h"
 
 static const char *const POUR_MODELS[] = {
     "hertz/material 1e7 0.5 0.3 damping coeff_restitution tangential linear_history 1e4 0.5 0.5 "
@@ -46,6 +47,17 @@ static void pour_atoms(void *lmp, const char *newton)
 
 /* fix nve/sphere/sync's keywords in the pour */
 static const char *pour_integrator = "";
+/* the pour's walls: a plane and a region (0), or meshes of them (1: a floor of 72 triangles, a
+ * cylinder of 64 facets whose flat angle makes it one surface) */
+static int pour_meshes = 0;
+
+static void write_pour_meshes(void)
+{
+  static tri t[8 * 64];
+  write_stl_ascii("gs_dissipation_floor.stl", t, height_field(t, -0.06, 0.06, -0.06, 0.06, 6, zero_height));
+  write_stl_ascii("gs_dissipation_drum.stl", t, tessellated_cylinder(t, 0.045, 64));
+  MPI_Barrier(MPI_COMM_WORLD);
+}
 
 /* the pour's styles, which a restart file does not hold */
 static void pour_styles(void *lmp, const char *ordering, const char *model, double dt)
@@ -55,8 +67,15 @@ static void pour_styles(void *lmp, const char *ordering, const char *model, doub
   gs_cmd(lmp, "fix nve all nve/sphere/sync%s", pour_integrator);
   gs_lines(lmp, "fix grav all gravity 9.81 vector 0 0 -1;fix_modify grav energy yes;"
                 "region drum cylinder z 0 0 0.045 -1 1 side in");
-  gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane 0 NULL ordering %s", model, ordering);
-  gs_cmd(lmp, "fix side all wall/gran/sync/region granular %s region drum ordering %s", model, ordering);
+  if (pour_meshes) {
+    gs_cmd(lmp, "fix floor all wall/gran/sync/mesh granular %s file gs_dissipation_floor.stl ordering %s", model,
+           ordering);
+    gs_cmd(lmp, "fix side all wall/gran/sync/mesh granular %s file gs_dissipation_drum.stl flat 10 ordering %s", model,
+           ordering);
+  } else {
+    gs_cmd(lmp, "fix floor all wall/gran/sync granular %s zplane 0 NULL ordering %s", model, ordering);
+    gs_cmd(lmp, "fix side all wall/gran/sync/region granular %s region drum ordering %s", model, ordering);
+  }
   gs_lines(lmp, "fix_modify floor energy yes;fix_modify side energy yes;compute d all dissipation/sync");
   gs_cmd(lmp, "timestep %.17g", dt);
   balance_variables(lmp);
@@ -427,6 +446,17 @@ int main(int argc, char **argv)
   if (nprocs > 1) { /* (on one rank it would compare a run with itself) */
     test_ranks("on");
     test_ranks("off");
+  }
+  /* mesh walls: contacts moving from facet to facet, ending, restarting, migrating */
+  write_pour_meshes();
+  pour_meshes = 1;
+  for (k = 0; k < 2; k++) test_pour_balance(orderings[k], POUR_MODELS[k]);
+  test_restart("synchronized");
+  if (nprocs > 1) test_ranks("on");
+  pour_meshes = 0;
+  if (gs_rank() == 0) {
+    remove("gs_dissipation_floor.stl");
+    remove("gs_dissipation_drum.stl");
   }
   test_peratom();
   test_refused();

@@ -871,7 +871,7 @@ static const char *const mesh_cases[][4] = {
     {"drum z, rotating", "cylinder z 0 0 1.6 -1.5 1.5", "gs_kokkos_drum.stl offset 0 0 -1 flat 10 move rotate 0 0 0 "
      "0 0 1 v_omega", "1 0.3 0"},
     {"dome, wiggled", "block -2 2 -2 2 0.8 2.5", "gs_kokkos_dome.stl move wiggle 0 0 0.05 0.02", "0.2 0 -1"},
-    {"floor, translating", "block -2 2 -2 2 -1 1", "gs_kokkos_floor.off move translate 0.5 0.2 0", "0 0 -1"},
+    {"floor, translating", "block -2 2 -2 2 -1 1", "gs_kokkos_floor.off offset 0 0 -1.6 move linear 0.5 0.2 0", "0 0 -1"},
 };
 #define MESH_CASES ((int) (sizeof(mesh_cases) / sizeof(mesh_cases[0])))
 
@@ -880,12 +880,6 @@ static double kk_dome(double x, double y)
   return 0.5 - 0.1 * (x * x + y * y);
 }
 
-static double kk_floor(double x, double y)
-{
-  (void) x;
-  (void) y;
-  return -1.6;
-}
 
 static void write_meshes(void)
 {
@@ -893,7 +887,7 @@ static void write_meshes(void)
   write_stl_ascii("gs_kokkos_box.stl", t, box_mesh(t));
   write_stl_binary("gs_kokkos_drum.stl", t, tessellated_cylinder(t, 2.2, 64));
   write_stl_ascii("gs_kokkos_dome.stl", t, height_field(t, -3.5, 3.5, -3.5, 3.5, 24, kk_dome));
-  write_off("gs_kokkos_floor.off", t, height_field(t, -3.9, 3.9, -3.9, 3.9, 4, kk_floor));
+  write_off("gs_kokkos_floor.off", t, height_field(t, -3.9, 3.9, -3.9, 3.9, 4, zero_height));
   MPI_Barrier(MPI_COMM_WORLD);
 }
 

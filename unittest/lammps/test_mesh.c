@@ -19,13 +19,6 @@
 
 #include <math.h>
 
-static double zero_height(double x, double y)
-{
-  (void) x;
-  (void) y;
-  return 0.0;
-}
-
 /* ---- flat: a floor mesh equals the plane wall ------------------------------------------------------ */
 
 static const char *const wall_model =
