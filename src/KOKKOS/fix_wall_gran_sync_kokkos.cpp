@@ -17,6 +17,7 @@
 #include "memory_kokkos.h"
 
 #include "gransync_kokkos_check.h"
+#include "gransync_kokkos_wall_atoms.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_rows.h"
 #include "update.h"
@@ -68,30 +69,13 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   gs_wall_step step;
   gs_wall_step_init(&wall, model.ordering, (update->ntimestep - time_origin) * dt, dt, update->setupflag == 0, &step);
 
-  atomKK->sync(execution_space, datamask_read);
-  auto d_x = atomKK->k_x.template view<DeviceType>();
-  auto d_v = atomKK->k_v.template view<DeviceType>();
-  auto d_omega = atomKK->k_omega.template view<DeviceType>();
-  auto d_f = atomKK->k_f.template view<DeviceType>();
-  auto d_torque = atomKK->k_torque.template view<DeviceType>();
-  auto d_rmass = atomKK->k_rmass.template view<DeviceType>();
-  auto d_radius = atomKK->k_radius.template view<DeviceType>();
-  auto d_mask = atomKK->k_mask.template view<DeviceType>();
-  typename AT::t_double_1d_3_lr d_offset, d_vhalf;
-  typename AT::t_double_1d_6_lr d_damping;
-  const int records = fix_halfstep != nullptr;
-  if (records) {
-    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
-    recorder->records_on_device(d_offset, d_vhalf);
-    recorder->damping_on_device(d_damping);
-  }
-  const int consistent = model.scheme == GS_SCHEME_CONSISTENT;
+  GransyncWallAtoms<DeviceType> atoms;
+  atoms.begin(atomKK, execution_space, datamask_read, fix_halfstep, model, dt);
   k_history.template sync<DeviceType>();
   auto d_history = k_history.template view<DeviceType>();
   const gs_model wall_model = model;
   const gs_wall wall_geometry = wall;
-  const int bit = groupbit, nhistory = size_history;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int bit = groupbit, nhistory = size_history, sync = atoms.sync, consistent = atoms.consistent;
   const int with_heat = model.heat != GS_HEAT_UNSET;
   const double twall = with_heat ? wall_temperature.now(input) : 0.0;
   if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
@@ -105,33 +89,18 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
 
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
-        if (!(d_mask(i) & bit)) return;
+        if (!(atoms.mask(i) & bit)) return;
         double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3] = {0.0, 0.0, 0.0},
             torque[3] = {0.0, 0.0, 0.0};
         double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
-        for (int k = 0; k < 3; k++) {
-          x[k] = d_x(i, k);
-          v[k] = d_v(i, k);
-          omega[k] = d_omega(i, k);
-        }
-        if (consistent)    // the row the core reads with scheme consistent
-          for (int k = 0; k < 6; k++) next[k] = d_damping(i, k);
-        if (sync && records) {
-          for (int k = 0; k < 3; k++) {
-            xh[k] = x[k] + d_offset(i, k);
-            vh[k] = d_vhalf(i, k);
-          }
-        } else if (sync) {
-          gs_reconstruct_half_step(x, v, step.dt, xh);
-          for (int k = 0; k < 3; k++) vh[k] = v[k];
-        }
+        atoms.gather(i, x, v, omega, xh, vh, next);
         for (int k = 0; k < nhistory; k++) hist[k] = d_history(i, k);
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
-                                             omega, consistent ? next : nullptr, d_radius(i), d_rmass(i), nhistory ? hist : nullptr,
-                                             f, torque, &c, nullptr);
+                                             omega, consistent ? next : nullptr, atoms.radius(i), atoms.rmass(i),
+                                             nhistory ? hist : nullptr, f, torque, &c, nullptr);
         if (touching) {
-          gs_wall_contact_outputs(&wall_model, &c, x, d_radius(i), with_heat ? d_temperature(i) : 0.0, twall,
+          gs_wall_contact_outputs(&wall_model, &c, x, atoms.radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);
           const double e = gs_wall_stored_energy(&wall_model, &c, nhistory ? hist : nullptr);
           stored += e;
@@ -140,8 +109,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         for (int k = 0; k < nhistory; k++) d_history(i, k) = hist[k];
         // f(t+dt) + wall force in the CPU fix's order: f[i] += c.force
         for (int k = 0; k < 3; k++) {
-          d_f(i, k) += f[k];
-          d_torque(i, k) += torque[k];
+          atoms.f(i, k) += f[k];
+          atoms.torque(i, k) += torque[k];
         }
       },
       energy_here);

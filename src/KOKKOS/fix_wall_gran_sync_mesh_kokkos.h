@@ -11,41 +11,24 @@
 #include "fix_wall_gran_sync_mesh.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_output.h"
-#include "kokkos_base.h"
+#include "gransync_kokkos_wall_rows.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixWallGranSyncMeshKokkos : public FixWallGranSyncMesh, public KokkosBase {
+template <class DeviceType> class FixWallGranSyncMeshKokkos : public GransyncWallRows<FixWallGranSyncMesh> {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
 
   FixWallGranSyncMeshKokkos(class LAMMPS *, int, char **);
-  ~FixWallGranSyncMeshKokkos() override;
   void init() override;
   void post_force(int) override;
-
-  void grow_arrays(int) override;
-  void copy_arrays(int, int, int) override;
-  void set_arrays(int) override;
-  int pack_exchange(int, double *) override;
-  int unpack_exchange(int, double *) override;
-  int pack_restart(int, double *) override;
-  void unpack_restart(int, int) override;
-  int size_restart(int) override;
-
-  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &) override;
-  int pack_exchange_kokkos(const int &, DAT::tdual_double_2d_lr &, DAT::tdual_int_1d, DAT::tdual_int_1d,
-                           ExecutionSpace) override;
-  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
-                              ExecutionSpace) override;
 
  protected:
   const char *refuses_dissipation() const override { return "fix wall/gran/sync/mesh/kk"; }
 
  private:
-  DAT::tdual_double_2d_lr k_contacts;
   GransyncHeat<DeviceType> heat;
   GransyncWallOutput<DeviceType> output, atom_energy;
   // the mesh's arrays on the device, and the view of them the kernels read

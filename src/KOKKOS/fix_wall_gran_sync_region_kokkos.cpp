@@ -24,12 +24,11 @@
 #include "fix_granular_mdr_sync_kokkos.h"
 #include "fix_nve_sphere_sync_kokkos.h"
 #include "kokkos.h"
-#include "memory_kokkos.h"
 #include "region.h"
 #include "update.h"
 
 #include "gransync_kokkos_check.h"
-#include "gransync_kokkos_rows.h"
+#include "gransync_kokkos_wall_atoms.h"
 #include "region_geometry.h"
 
 using namespace LAMMPS_NS;
@@ -37,8 +36,8 @@ using namespace LAMMPS_NS;
 template <class DeviceType>
 FixWallGranSyncRegionKokkos<DeviceType>::FixWallGranSyncRegionKokkos(LAMMPS *lmp, int narg, char **arg) :
     // checked before the base class registers its per-atom arrays
-    FixWallGranSyncRegion((require_matching_kokkos(lmp->error, "fix wall/gran/sync/region/kk"), lmp), narg, arg,
-                          true),
+    GransyncWallRows<FixWallGranSyncRegion>(
+        (require_matching_kokkos(lmp->error, "fix wall/gran/sync/region/kk"), lmp), narg, arg, true),
     on_device(true)
 {
   kokkosable = 1;
@@ -47,19 +46,7 @@ FixWallGranSyncRegionKokkos<DeviceType>::FixWallGranSyncRegionKokkos(LAMMPS *lmp
   execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
   datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK;
   datamask_modify = F_MASK | TORQUE_MASK;
-
-  // the base class grew a plain host array; replace it by a DualView
-  memory->destroy(contacts);
-  contacts = nullptr;
-  grow_arrays(atom->nmax);
-  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
   check_region();
-}
-
-template <class DeviceType> FixWallGranSyncRegionKokkos<DeviceType>::~FixWallGranSyncRegionKokkos()
-{
-  if (copymode) return;
-  memoryKK->destroy_kokkos(k_contacts, contacts);
 }
 
 // a region redefined under the same ID between runs may change what runs where
@@ -144,29 +131,13 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   gs_region geometry;
   region_geometry(region, dt, geometry);
 
-  atomKK->sync(execution_space, datamask_read);
-  auto d_x = atomKK->k_x.template view<DeviceType>();
-  auto d_v = atomKK->k_v.template view<DeviceType>();
-  auto d_omega = atomKK->k_omega.template view<DeviceType>();
-  auto d_f = atomKK->k_f.template view<DeviceType>();
-  auto d_torque = atomKK->k_torque.template view<DeviceType>();
-  auto d_rmass = atomKK->k_rmass.template view<DeviceType>();
-  auto d_radius = atomKK->k_radius.template view<DeviceType>();
-  auto d_mask = atomKK->k_mask.template view<DeviceType>();
-  typename AT::t_double_1d_3_lr d_offset, d_vhalf;
-  typename AT::t_double_1d_6_lr d_damping;
-  const int records = fix_halfstep != nullptr;
-  if (records) {
-    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
-    recorder->records_on_device(d_offset, d_vhalf);
-    recorder->damping_on_device(d_damping);
-  }
-  const int consistent = model.scheme == GS_SCHEME_CONSISTENT;
+  GransyncWallAtoms<DeviceType> atoms;
+  atoms.begin(atomKK, execution_space, datamask_read, fix_halfstep, model, dt);
   k_contacts.template sync<DeviceType>();
   auto d_contacts = k_contacts.template view<DeviceType>();
   const gs_model wall_model = model;
   const int bit = groupbit, faces = tmax, history_update = update->setupflag == 0;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const int sync = atoms.sync, consistent = atoms.consistent;
   const int with_heat = model.heat != GS_HEAT_UNSET;
   const double twall = with_heat ? wall_temperature.now(input) : 0.0;
   if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
@@ -191,33 +162,20 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-        if (!(d_mask(i) & bit)) return;
+        if (!(atoms.mask(i) & bit)) return;
         double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3], torque[3];
+        atoms.gather(i, x, v, omega, xh, vh, next);
         for (int k = 0; k < 3; k++) {
-          x[k] = d_x(i, k);
-          v[k] = d_v(i, k);
-          omega[k] = d_omega(i, k);
-          f[k] = d_f(i, k);
-          torque[k] = d_torque(i, k);
-        }
-        if (consistent)    // the row the core reads with scheme consistent
-          for (int k = 0; k < 6; k++) next[k] = d_damping(i, k);
-        if (sync && records) {
-          for (int k = 0; k < 3; k++) {
-            xh[k] = x[k] + d_offset(i, k);
-            vh[k] = d_vhalf(i, k);
-          }
-        } else if (sync) {
-          gs_reconstruct_half_step(x, v, dt, xh);
-          for (int k = 0; k < 3; k++) vh[k] = v[k];
+          f[k] = atoms.f(i, k);
+          torque[k] = atoms.torque(i, k);
         }
         // forces added face by face onto f(t+dt), in the CPU fix's order
         double e = 0.0;
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, history_update, x, v,
-                                                sync ? xh : x, sync ? vh : v, omega, consistent ? next : nullptr, d_radius(i),
-                                                d_rmass(i),
-                                                &d_contacts(i, 0), f, torque, with_heat ? d_temperature(i) : 0.0,
-                                                twall, with_heat ? &d_heatflow(i) : nullptr,
+                                                sync ? xh : x, sync ? vh : v, omega, consistent ? next : nullptr,
+                                                atoms.radius(i), atoms.rmass(i), &d_contacts(i, 0), f, torque,
+                                                with_heat ? d_temperature(i) : 0.0, twall,
+                                                with_heat ? &d_heatflow(i) : nullptr,
                                                 columns ? &d_output(i, 0) : nullptr, &e,
                                                 with_mdr ? &mdr_atoms : nullptr, i);
         if (touched < 0) {
@@ -229,8 +187,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         if (with_mdr && !(Kokkos::isfinite(f[0]) && Kokkos::isfinite(f[1]) && Kokkos::isfinite(f[2])))
           Kokkos::atomic_inc(&d_mdr_counts());
         for (int k = 0; k < 3; k++) {
-          d_f(i, k) = f[k];
-          d_torque(i, k) = torque[k];
+          atoms.f(i, k) = f[k];
+          atoms.torque(i, k) = torque[k];
         }
       },
       overflows, energy_here);
@@ -246,88 +204,6 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);
   output.end(array_atom, atom->nlocal, columns);
   atom_energy.end(eatom, atom->nlocal, with_atom_energy);
-}
-
-/* ---- per-atom contact records ------------------------------------------------------------------ */
-
-template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::grow_arrays(int nmax)
-{
-  k_contacts.template sync<DeviceType>();    // resize keeps the device copy
-  memoryKK->grow_kokkos(k_contacts, contacts, nmax, row_width, "wall/gran/sync/region:contacts");
-  grow_output(nmax);
-}
-
-template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::copy_arrays(int i, int j, int delflag)
-{
-  k_contacts.sync_host();
-  FixWallGranSyncRegion::copy_arrays(i, j, delflag);
-  k_contacts.modify_host();
-}
-
-template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::set_arrays(int i)
-{
-  k_contacts.sync_host();
-  FixWallGranSyncRegion::set_arrays(i);
-  k_contacts.modify_host();
-}
-
-template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::pack_exchange(int i, double *buf)
-{
-  k_contacts.sync_host();
-  return FixWallGranSyncRegion::pack_exchange(i, buf);
-}
-
-template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::unpack_exchange(int i, double *buf)
-{
-  k_contacts.sync_host();
-  const int n = FixWallGranSyncRegion::unpack_exchange(i, buf);
-  k_contacts.modify_host();
-  return n;
-}
-
-template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::pack_restart(int i, double *buf)
-{
-  k_contacts.sync_host();
-  return FixWallGranSyncRegion::pack_restart(i, buf);
-}
-
-template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
-{
-  k_contacts.sync_host();
-  FixWallGranSyncRegion::unpack_restart(nlocal, nth);
-  k_contacts.modify_host();
-}
-
-template <class DeviceType> int FixWallGranSyncRegionKokkos<DeviceType>::size_restart(int nlocal)
-{
-  k_contacts.sync_host();
-  return FixWallGranSyncRegion::size_restart(nlocal);
-}
-
-template <class DeviceType>
-void FixWallGranSyncRegionKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &sorter)
-{
-  k_contacts.sync_device();
-  sorter.sort(LMPDeviceType(), k_contacts.view_device());
-  k_contacts.modify_device();
-}
-
-template <class DeviceType>
-int FixWallGranSyncRegionKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
-                                                                  DAT::tdual_int_1d k_sendlist,
-                                                                  DAT::tdual_int_1d k_copylist, ExecutionSpace space)
-{
-  GransyncRows::pack(k_contacts, row_width, row_width, 0, nsend, k_buf, k_sendlist, k_copylist, space);
-  return row_width * nsend;
-}
-
-template <class DeviceType>
-void FixWallGranSyncRegionKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
-                                                                     DAT::tdual_int_1d &k_indices, int nrecv,
-                                                                     int /*nrecv1*/, int /*nextrarecv1*/,
-                                                                     ExecutionSpace space)
-{
-  GransyncRows::unpack(k_contacts, row_width, row_width, 0, nrecv, k_buf, k_indices, space);
 }
 
 namespace LAMMPS_NS {

@@ -11,18 +11,17 @@
 #include "fix_wall_gran_sync_region.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_output.h"
-#include "kokkos_base.h"
+#include "gransync_kokkos_wall_rows.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGranSyncRegion, public KokkosBase {
+template <class DeviceType> class FixWallGranSyncRegionKokkos : public GransyncWallRows<FixWallGranSyncRegion> {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
 
   FixWallGranSyncRegionKokkos(class LAMMPS *, int, char **);
-  ~FixWallGranSyncRegionKokkos() override;
   void init() override;
   void post_force(int) override;
   void contact_rows_to_host() override;
@@ -30,26 +29,10 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public FixWallGr
   // mdr: adds this wall's part of the grains' surface increments on the device (public for CUDA)
   void add_mdr_surface_increments(const double *acon0, double *ddelta_bar);
 
-  void grow_arrays(int) override;
-  void copy_arrays(int, int, int) override;
-  void set_arrays(int) override;
-  int pack_exchange(int, double *) override;
-  int unpack_exchange(int, double *) override;
-  int pack_restart(int, double *) override;
-  void unpack_restart(int, int) override;
-  int size_restart(int) override;
-
-  void sort_kokkos(Kokkos::BinSort<KeyViewType, BinOp> &) override;
-  int pack_exchange_kokkos(const int &, DAT::tdual_double_2d_lr &, DAT::tdual_int_1d, DAT::tdual_int_1d,
-                           ExecutionSpace) override;
-  void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
-                              ExecutionSpace) override;
-
  protected:
   const char *refuses_dissipation() const override { return "fix wall/gran/sync/region/kk"; }
 
  private:
-  DAT::tdual_double_2d_lr k_contacts;
   GransyncHeat<DeviceType> heat;
   GransyncWallOutput<DeviceType> output, atom_energy;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
