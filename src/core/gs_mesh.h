@@ -247,13 +247,14 @@ GS_FN int gs_mesh_find_contacts(const gs_mesh *g, const double *x, double reach,
             double along[3], off[3];
             gs_sub3(x, p, c.dx);
             c.r = gs_len3(c.dx);
-            /* x over the edge or vertex itself (a seam of coplanar triangles): the plane's
-             * separation, to the bit a plane wall's */
+            /* x over the edge or vertex along the face's normal (a seam of coplanar triangles):
+             * a contact of the face, to the bit a plane wall's (its neighbours' are merged) */
             gs_scale3(plane, nt, along);
             gs_sub3(c.dx, along, off);
             if (gs_dot3(off, off) <= tol2) {
               gs_copy3(along, c.dx);
               c.r = fabs(plane);
+              kind = GS_MESH_FACE;
             }
           }
           if (!(c.r * c.r < reach * reach) || !gs_mesh_feature_contact(g, t, kind, local, x, p, tol2)) continue;

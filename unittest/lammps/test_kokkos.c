@@ -652,6 +652,24 @@ static void errors(void)
   GS_CHECK(strstr(msg, "fix wall/gran/sync/region/kk: minimize runs with the CPU style") != NULL, "minimize with "
            "a /kk region wall: '%s'", msg);
   lammps_close(kk);
+  {
+    /* a mesh lid: a square at z = 3.9 over the box */
+    static tri lid[2];
+    int k;
+    height_field(lid, -1.0, 5.0, -1.0, 5.0, 1, zero_height);
+    for (k = 0; k < 2; k++) lid[k].v[2] = lid[k].v[5] = lid[k].v[8] = 3.9;
+    write_stl_ascii("gs_kokkos_lid.stl", lid, 2);
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
+               "suffix on;fix lid all wall/gran/sync/mesh granular hooke 1000 0.5 tangential linear_nohistory 1 0.5 "
+               "file gs_kokkos_lid.stl;fix_modify lid energy yes");
+  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
+  GS_CHECK(strstr(msg, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style") != NULL, "minimize with "
+           "a /kk mesh wall: '%s'", msg);
+  lammps_close(kk);
 
   /* compute dissipation/sync: the /kk styles do not accumulate it, and say so (the walls with the
    * CPU pair, so that the pair does not refuse first) */
@@ -666,7 +684,11 @@ static void errors(void)
         {"suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 1 0.5 0.5;"
          "suffix on;change_box all boundary p p f;fix floor all wall/gran/sync granular hooke 1000 0.5 tangential "
          "linear_history 1 0.5 0.5 zplane 0 NULL",
-         "fix wall/gran/sync/kk"}};
+         "fix wall/gran/sync/kk"},
+        {"suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 1 0.5 0.5;"
+         "suffix on;fix lid all wall/gran/sync/mesh granular hooke 1000 0.5 tangential linear_history 1 0.5 0.5 "
+         "file gs_kokkos_lid.stl",
+         "fix wall/gran/sync/mesh/kk"}};
     size_t k;
     for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
       char expected[200];
@@ -679,6 +701,7 @@ static void errors(void)
       GS_CHECK(strstr(msg, expected) != NULL, "compute dissipation/sync with %s: '%s'", cases[k][1], msg);
       lammps_close(kk);
     }
+    if (gs_rank() == 0) remove("gs_kokkos_lid.stl");
   }
 
   {
