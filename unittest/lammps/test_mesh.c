@@ -4,9 +4,10 @@
  *              zplane to 1e-12 (both orderings, every normal and tangential model, rolling,
  *              twisting, cohesion, scheme consistent), the mesh read as ASCII STL, binary STL, OFF;
  *   cylinder:  a tessellated cylinder approaches the zcylinder wall as the tessellation refines
- *              (second order in the facet angle, measured);
- *   seams:     spheres rolling and sliding across the convex and concave edges and vertices of a
- *              polyhedral floor: no force jump larger than the step's own change;
+ *              (force magnitude second order in the facet angle, direction first, measured);
+ *   seams:     spheres rolling, sliding and hopping across the convex edges, vertices and flat
+ *              diagonals of a polyhedral dome: no spike in the force from step to step, no
+ *              contact lost for a step (shallow concave creases step: doc/fix_wall_gran_sync_mesh.rst);
  *   drum:      a rotating box mesh equals the same rotation of a block region wall, both orderings
  *              (run on 1 and 2 ranks by ctest);
  *   restart:   a rotating mesh's histories and motion continue through a restart;
