@@ -19,6 +19,7 @@
 #include "update.h"
 #include "variable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -154,11 +155,14 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
     mesh_extent = std::max(mesh_extent, data.hi[k] - data.lo[k]);
     if (move == MOVE_NONE && (data.hi[k] < lo || data.lo[k] > hi)) overlaps = false;
   }
-  if (!overlaps || mesh_extent > 1e3 * box_extent)
+  if (!overlaps || mesh_extent > 1e3 * box_extent) {
+    const double lo[3] = {data.lo[0], data.lo[1], data.lo[2]}, hi[3] = {data.hi[0], data.hi[1], data.hi[2]};
+    gs_mesh_data_free(&data);    // (the constructor ends here: no destructor frees it)
     error->all(FLERR, "{}: the mesh of {} spans ({} {} {}) - ({} {} {}) and the box ({} {} {}) - ({} {} {}): is it in "
-                      "other length units? (keywords scale and offset)", WHAT, file, data.lo[0], data.lo[1],
-               data.lo[2], data.hi[0], data.hi[1], data.hi[2], domain->boxlo[0], domain->boxlo[1], domain->boxlo[2],
-               domain->boxhi[0], domain->boxhi[1], domain->boxhi[2]);
+                      "other length units? (keywords scale and offset)", WHAT, file, lo[0], lo[1], lo[2], hi[0],
+               hi[1], hi[2], domain->boxlo[0], domain->boxlo[1], domain->boxlo[2], domain->boxhi[0], domain->boxhi[1],
+               domain->boxhi[2]);
+  }
   if (comm->me == 0)
     utils::logmesg(lmp, "{}: {} triangles, {} vertices, {} edges ({} on the boundary) from {}; grid {}x{}x{} of cell "
                         "{}\n", WHAT, data.ntri, data.nvert, data.nedge,
