@@ -28,7 +28,7 @@ function(gransync_add_lammps_test test_name exe ranks)
   if(ranks EQUAL 1)
     add_test(NAME ${test_name} COMMAND ${exe} ${ARGN})
   elseif(NOT MPI_FOUND)
-    gransync_skipped_test(${test_name} "no MPI here (LAMMPS' MPI stubs run one rank)")
+    gransync_skipped_test(${test_name} "no MPI here: LAMMPS runs on its MPI stubs, one rank")
     return()
   else()
     add_test(NAME ${test_name} COMMAND ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} ${ranks}

@@ -109,6 +109,7 @@ void PairGranularSync::allocate()
     }
   models.assign((size_t) (n + 1) * (n + 1), gs_model{});
   explicit_sync.assign((size_t) (n + 1) * (n + 1), 0);
+  evaluators.assign((size_t) (n + 1) * (n + 1), &gransync::evaluate_generic);
   maxrad_dynamic.assign(n + 1, 0.0);
   maxrad_frozen.assign(n + 1, 0.0);
 }
@@ -189,6 +190,8 @@ void PairGranularSync::init_style()
                       "(use atom_style sphere)");
   if (comm->ghost_velocity == 0)
     error->all(FLERR, "pair_style granular/sync requires ghost atoms to store velocity: add 'comm_modify vel yes'");
+
+  any_jkr = false;    // init_one() sets it, with each type pair's evaluator
 
   // the style's current ordering (pair_style may have been re-issued since pair_coeff)
   for (int i = 1; i <= atom->ntypes; i++)
@@ -390,6 +393,10 @@ double PairGranularSync::init_one(int i, int j)
     cutoff_type[i][j] = cutoff_type[j][i] = MAX(cutoff_type[i][i], cutoff_type[j][j]);
   }
 
+  evaluators[i * (ntypes_alloc + 1) + j] = gransync::select_evaluator(&model_ref(i, j));
+  evaluators[j * (ntypes_alloc + 1) + i] = gransync::select_evaluator(&model_ref(j, i));
+  any_jkr = any_jkr || model_ref(i, j).normal == GS_NORMAL_JKR || model_ref(j, i).normal == GS_NORMAL_JKR;
+
   double cutoff = 0.0;
   if (cutoff_type[i][j] > 0.0) {
     cutoff = cutoff_type[i][j];
@@ -471,6 +478,27 @@ static void at_rest(gs_contact &c)
   gs_copy3(c.dx, c.dx_half);
 }
 
+// The neighbors of one atom that need work: overlapping now, or (with history) touching at the
+// last step; most neighbors of a granular bed are neither. Kept apart from the contacts' work so
+// that this loop, which every neighbor passes, holds its state in registers.
+template <bool HISTORY>
+static int touching_candidates(const int *jlist, int jnum, double *const *x, const double *radius, double xi,
+                               double yi, double zi, double radi, const int *touch, int *candidate)
+{
+  int n = 0;
+  for (int jj = 0; jj < jnum; jj++) {
+    const int j = jlist[jj] & NEIGHMASK;
+    const double delx = xi - x[j][0], dely = yi - x[j][1], delz = zi - x[j][2];
+    const double rsq = delx * delx + dely * dely + delz * delz;
+    const double radsum = radi + radius[j];
+    bool work = rsq < radsum * radsum;
+    if constexpr (HISTORY) work = work || touch[jj];
+    candidate[n] = jj;
+    n += work;
+  }
+  return n;
+}
+
 void PairGranularSync::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
@@ -488,133 +516,169 @@ void PairGranularSync::compute(int eflag, int vflag)
     comm->forward_comm(this);
   }
 
-  double **x = atom->x;
-  double **v = atom->v;
-  double **f = atom->f;
-  double **omega = atom->omega;
-  double **torque = atom->torque;
-  const double *radius = atom->radius;
-  const int *type = atom->type;
-  const int nlocal = atom->nlocal;
-  const int newton_pair = force->newton_pair;
-  const double *special_lj = force->special_lj;
-  const int stride = ntypes_alloc + 1;
-  const gs_model *model_table = models.data();
-
-  double **half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
-  double **half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
-  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
-  const double *temperature = heat_flag ? atom->temperature : nullptr;
-  double *heatflow = heat_flag ? atom->heatflow : nullptr;
+  ContactPass p;
+  p.v = atom->v;
+  p.f = atom->f;
+  p.omega = atom->omega;
+  p.torque = atom->torque;
+  p.half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
+  p.half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  p.damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
+  p.temperature = heat_flag ? atom->temperature : nullptr;
+  p.heatflow = heat_flag ? atom->heatflow : nullptr;
+  p.tag = atom->tag;
+  p.nlocal = atom->nlocal;
+  p.newton_pair = force->newton_pair;
+  p.minimizing = update->whichflag == 2;
 
   gs_contact c{};
   c.dt = update->dt;
   c.history_update = update->setupflag == 0;
-  const bool minimizing = update->whichflag == 2;
   gs_mdr_atoms mdr_atoms;
-  const tagint *tag = atom->tag;
   if (mdr_flag) {
     mdr_atoms = fix_mdr->atoms();
     c.mdr_atoms = &mdr_atoms;
   }
 
   // dissipation, in dynamics (a run's set-up too: its loads are what the first half kick applies)
-  const bool dissipating = dissipation && !minimizing;
+  const bool dissipating = dissipation && !p.minimizing;
   if (dissipating) {
     const size_t rows = static_cast<size_t>(atom->nmax) * DISSIPATION_ROW;
     if (dissipation_step.size() < rows) dissipation_step.resize(rows);
-    std::fill_n(dissipation_step.begin(), static_cast<size_t>(nlocal + atom->nghost) * DISSIPATION_ROW, 0.0);
+    std::fill_n(dissipation_step.begin(), static_cast<size_t>(p.nlocal + atom->nghost) * DISSIPATION_ROW, 0.0);
   }
-  double *const dstep = dissipating ? dissipation_step.data() : nullptr;
+  p.dstep = dissipating ? dissipation_step.data() : nullptr;
 
+  // The neighbor loop keeps to locals and leaves contacts to contact(): most neighbors do not
+  // touch, and a loop that shares the contact's state pays for every neighbor what a contact needs.
+  double **x = atom->x;
+  const double *radius = atom->radius;
+  const int *type = atom->type;
+  const double *special_lj = force->special_lj;
+  const int stride = ntypes_alloc + 1;
+  const gs_model *model_table = models.data();
+  const gransync::ContactEvaluator *evaluator_table = evaluators.data();
+  const bool history_on = use_history;
+  const int nhistory = size_history;
+  const bool reach_beyond_touching = any_jkr;
   const int inum = list->inum;
   const int *ilist = list->ilist;
   const int *numneigh = list->numneigh;
   int **firstneigh = list->firstneigh;
-  int **firsttouch = use_history ? fix_history->firstflag : nullptr;
-  double **firsthistory = use_history ? fix_history->firstvalue : nullptr;
+  int **firsttouch = history_on ? fix_history->firstflag : nullptr;
+  double **firsthistory = history_on ? fix_history->firstvalue : nullptr;
 
   for (int ii = 0; ii < inum; ii++) {
     const int i = ilist[ii];
-    const int itype = type[i];
+    const double xi = x[i][0], yi = x[i][1], zi = x[i][2];
+    const double radi = radius[i];
+    const gs_model *model_row = model_table + type[i] * stride;
+    const gransync::ContactEvaluator *evaluator_row = evaluator_table + type[i] * stride;
     const int *jlist = firstneigh[i];
     const int jnum = numneigh[i];
-    int *touch = use_history ? firsttouch[i] : nullptr;
-    double *allhistory = use_history ? firsthistory[i] : nullptr;
+    int *touch = history_on ? firsttouch[i] : nullptr;
+    double *allhistory = history_on ? firsthistory[i] : nullptr;
+    if (static_cast<int>(candidates.size()) < jnum) candidates.resize(jnum);
+    int *const candidate = candidates.data();
+    const int ncandidates = history_on ? touching_candidates<true>(jlist, jnum, x, radius, xi, yi, zi, radi, touch, candidate)
+                                       : touching_candidates<false>(jlist, jnum, x, radius, xi, yi, zi, radi, touch, candidate);
 
-    for (int jj = 0; jj < jnum; jj++) {
+    for (int k = 0; k < ncandidates; k++) {
+      const int jj = candidate[k];
       int j = jlist[jj];
       const double factor_lj = special_lj[sbmask(j)];
       j &= NEIGHMASK;
       if (factor_lj == 0.0) continue;
 
-      const gs_model *m = &model_table[itype * stride + type[j]];
-      double *history = use_history ? &allhistory[size_history * jj] : nullptr;
-      gs_sub3(x[i], x[j], c.dx);
-      c.radi = radius[i];
-      c.radj = radius[j];
-      if (!gs_pair_in_contact(m, &c, use_history && touch[jj])) {
-        // a pair that was not touching already holds zero history; most neighbors are such pairs
-        if (use_history && touch[jj]) {
-          if (dstep)
-            release_dissipation(c, m, i, j, history, half_offset, half_velocity, factor_lj, dstep,
-                                newton_pair || j < nlocal);
-          touch[jj] = 0;
-          for (int k = 0; k < size_history; k++) history[k] = 0.0;
-        }
+      const double dx[3] = {xi - x[j][0], yi - x[j][1], zi - x[j][2]};
+      const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+      const double radj = radius[j];
+      const gs_model *m = model_row + type[j];
+      double *history = history_on ? allhistory + nhistory * jj : nullptr;
+      const double reach = reach_beyond_touching && history_on && touch[jj] ? gs_pair_reach(m, radi, radj, 1)
+                                                                          : radi + radj;
+      if (!(rsq < reach * reach)) {
+        // apart now, touching at the last step
+        release(p, c, m, i, j, dx, radi, radj, factor_lj, history);
+        touch[jj] = 0;
         continue;
       }
-      if (use_history) touch[jj] = 1;
-
-      c.meff = pair_meff(i, j);
-      if (minimizing) {
-        at_rest(c);
-      } else {
-        gs_copy3(omega[i], c.omegai);
-        gs_copy3(omega[j], c.omegaj);
-        if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-          half_step_data(c, i, j, half_offset, half_velocity);
-        else
-          gs_sub3(v[i], v[j], c.vr);
-        if (m->scheme == GS_SCHEME_CONSISTENT) damping_data(c, i, j, damping);
-      }
-      if (mdr_flag) mdr_sides(c, i, j, tag);
-
-      if (dstep) {
-        gs_dissipation d{};
-        gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, history, &d);
-        add_dissipation(dstep, i, j, newton_pair || j < nlocal, d, factor_lj);
-      } else {
-        gs_contact_evaluate(m, &c, history);
-      }
-      if (mdr_flag && !std::isfinite(c.fn_total))
-        error->one(FLERR, "pair granular/sync, normal mdr: the force between atoms {} and {} is {}", tag[i], tag[j],
-                   c.fn_total);
-
-      double fij[3], ti[3];
-      gs_scale3(factor_lj, c.force, fij);
-      gs_add3(f[i], fij, f[i]);
-      gs_scale3(factor_lj, c.torquei, ti);
-      gs_add3(torque[i], ti, torque[i]);
-      if (newton_pair || j < nlocal) {
-        double tj[3];
-        gs_sub3(f[j], fij, f[j]);
-        gs_scale3(factor_lj, c.torquej, tj);
-        gs_add3(torque[j], tj, torque[j]);
-      }
-      if (heat_flag) {    // as stock: not scaled by special bonds
-        const double dq = gs_contact_heat(m, &c, temperature[i], temperature[j]);
-        heatflow[i] += dq;
-        if (newton_pair || j < nlocal) heatflow[j] -= dq;
-      }
-      if (evflag) {
-        const double energy = eflag_either ? factor_lj * gs_contact_stored_energy(m, &c, history) : 0.0;
-        ev_tally_xyz(i, j, nlocal, newton_pair, energy, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
-      }
+      if (history_on) touch[jj] = 1;
+      contact(p, c, m, evaluator_row[type[j]], i, j, dx, radi, radj, factor_lj, history);
     }
   }
-  if (dstep) accumulate_dissipation(nlocal, newton_pair);
+  if (p.dstep) accumulate_dissipation(p.nlocal, p.newton_pair);
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync");
+}
+
+// one contact: its data gathered, evaluated, its forces, heat, energy and virial added
+void PairGranularSync::contact(const ContactPass &p, gs_contact &c, const gs_model *m,
+                               gransync::ContactEvaluator evaluate, int i, int j, const double *dx, double radi,
+                               double radj, double factor_lj, double *history)
+{
+  gs_copy3(dx, c.dx);
+  c.radi = radi;
+  c.radj = radj;
+  c.meff = pair_meff(i, j);
+  if (p.minimizing) {
+    at_rest(c);
+  } else {
+    gs_copy3(p.omega[i], c.omegai);
+    gs_copy3(p.omega[j], c.omegaj);
+    if (m->ordering == GS_ORDERING_SYNCHRONIZED)
+      half_step_data(c, i, j, p.half_offset, p.half_velocity);
+    else
+      gs_sub3(p.v[i], p.v[j], c.vr);
+    if (m->scheme == GS_SCHEME_CONSISTENT) damping_data(c, i, j, p.damping);
+  }
+  if (mdr_flag) mdr_sides(c, i, j, p.tag);
+
+  const bool j_here = p.newton_pair || j < p.nlocal;
+  if (p.dstep) {
+    gs_dissipation d{};
+    gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, history, &d);
+    add_dissipation(p.dstep, i, j, j_here, d, factor_lj);
+  } else {
+    evaluate(m, &c, history);
+  }
+  if (mdr_flag && !std::isfinite(c.fn_total))
+    error->one(FLERR, "pair granular/sync, normal mdr: the force between atoms {} and {} is {}", p.tag[i], p.tag[j],
+               c.fn_total);
+
+  double fij[3], ti[3];
+  gs_scale3(factor_lj, c.force, fij);
+  gs_add3(p.f[i], fij, p.f[i]);
+  gs_scale3(factor_lj, c.torquei, ti);
+  gs_add3(p.torque[i], ti, p.torque[i]);
+  if (j_here) {
+    double tj[3];
+    gs_sub3(p.f[j], fij, p.f[j]);
+    gs_scale3(factor_lj, c.torquej, tj);
+    gs_add3(p.torque[j], tj, p.torque[j]);
+  }
+  if (heat_flag) {    // as stock: not scaled by special bonds
+    const double dq = gs_contact_heat(m, &c, p.temperature[i], p.temperature[j]);
+    p.heatflow[i] += dq;
+    if (j_here) p.heatflow[j] -= dq;
+  }
+  if (evflag) {
+    const double energy = eflag_either ? factor_lj * gs_contact_stored_energy(m, &c, history) : 0.0;
+    ev_tally_xyz(i, j, p.nlocal, p.newton_pair, energy, 0.0, fij[0], fij[1], fij[2], c.dx[0], c.dx[1], c.dx[2]);
+  }
+}
+
+// a contact that opened in this step: its history cleared, what its springs held counted as lost
+void PairGranularSync::release(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
+                               const double *dx, double radi, double radj, double factor_lj, double *history)
+{
+  if (p.dstep) {
+    gs_copy3(dx, c.dx);
+    c.radi = radi;
+    c.radj = radj;
+    release_dissipation(c, m, i, j, history, p.half_offset, p.half_velocity, factor_lj, p.dstep,
+                        p.newton_pair || j < p.nlocal);
+  }
+  std::fill_n(history, size_history, 0.0);
 }
 
 // a contact that opened: its springs' lost energy, half to each atom

@@ -15,6 +15,7 @@ PairStyle(granular/sync,PairGranularSync);
 #include "pair.h"
 
 #include "gs_contact.h"
+#include "gransync_evaluators.h"
 
 #include <string>
 #include <vector>
@@ -115,6 +116,25 @@ class PairGranularSync : public Pair {
   virtual const char *history_fix_style() const { return "NEIGH_HISTORY/SYNC"; }
   virtual const char *mdr_fix_style() const { return "granular/mdr/sync"; }
   virtual int stored_history(int i, int j, double *history);
+  // what a contact reads and writes besides its atoms' positions and radii, gathered once per compute()
+  struct ContactPass {
+    double **v, **f, **omega, **torque;
+    double **half_offset, **half_velocity, **damping;    // fix nve/sphere/sync's records, if any
+    const double *temperature;
+    double *heatflow;
+    const tagint *tag;
+    double *dstep;    // this step's dissipation rows, if accumulated
+    int nlocal, newton_pair;
+    bool minimizing;
+  };
+  std::vector<gransync::ContactEvaluator> evaluators;    // per type pair, like models (init_one())
+  bool any_jkr = false;    // some type pair's contacts reach beyond touching
+  std::vector<int> candidates;    // compute(): one atom's neighbors that need work
+  [[gnu::noinline]] void contact(const ContactPass &p, gs_contact &c, const gs_model *m,
+                                 gransync::ContactEvaluator evaluate, int i, int j, const double *dx, double radi,
+                                 double radj, double factor_lj, double *history);
+  [[gnu::noinline]] void release(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
+                                 const double *dx, double radi, double radj, double factor_lj, double *history);
   double pair_meff(int i, int j) const;
   void half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const;
   // mdr: which atom is the contact's side 0 (the larger tag, so both ranks agree)

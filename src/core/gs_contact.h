@@ -218,13 +218,20 @@ GS_FN double gs_jkr_contact_radius(const gs_model *m, double dr, double reff)
   return 0.40824829046386307274 * (t6 + sqrt(under3 < 0.0 ? 0.0 : under3));
 }
 
-/* whether a pair is in contact: overlapping, or (JKR) still held after having touched */
+/* the centre distance below which a pair is in contact: the radii's sum, or (JKR, after having
+ * touched) that plus the pull-off distance */
+GS_FN double gs_pair_reach(const gs_model *m, double radi, double radj, int was_touching)
+{
+  const double radsum = radi + radj;
+  return m->normal == GS_NORMAL_JKR && was_touching ? radsum + gs_pulloff_distance(m, radi * radj / radsum) : radsum;
+}
+
+/* whether a pair is in contact: overlapping, or (JKR) still held after having touched. A pair
+ * overlapping is in contact whatever the model (the reach is never below the radii's sum), which
+ * lets a neighbor loop test the overlap first. */
 GS_FN int gs_pair_in_contact(const gs_model *m, const gs_contact *c, int was_touching)
 {
-  const double radsum = c->radi + c->radj;
-  const double reach = m->normal == GS_NORMAL_JKR && was_touching
-                           ? radsum + gs_pulloff_distance(m, c->radi * c->radj / radsum)
-                           : radsum;
+  const double reach = gs_pair_reach(m, c->radi, c->radj, was_touching);
   return gs_dot3(c->dx, c->dx) < reach * reach;
 }
 
@@ -620,6 +627,9 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
     dx_prev[1] = 2.0 * c->dx_half[1] - c->dx[1];
     dx_prev[2] = 2.0 * c->dx_half[2] - c->dx[2];
     frame.carry_prev = gs_carry_setup(dx_prev, c->dx, c->r, frame.carry_dir);
+  } else { /* unused; set for compilers that cannot see it */
+    gs_zero3(frame.carry_dir);
+    frame.carry_prev = 0.0;
   }
   if (sync) {
     carry = gs_carry_setup(c->dx_half, c->dx, c->r, carry_dir);

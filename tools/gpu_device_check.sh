@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole GPU check in one command, for a machine lent for minutes (tools/gpu_bundle.sh first):
+# unpacks the CUDA build, runs the /kk agreement tests on the GPU, then bench/gpu.sh, each stage under
+# its own time limit so that a slow one leaves the others their time. Logs go to $OUT (the device
+# tool's folder) or gpu-out/.
+#   bash tools/gpu_device_check.sh [seconds]   (default 480: the whole check ends within it)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+out=${OUT:-$root/gpu-out}
+mkdir -p "$out"
+budget=${1:-480}
+left() { echo $((budget - SECONDS)); }
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+  nvcc --version 2>/dev/null | tail -1
+  nproc
+} > "$out/machine.txt" 2>&1
+# the driver's libraries where these machines keep them, the bundle's CUDA runtime as a fallback
+export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/nvidia/lib64:/usr/local/nvidia/lib:$root/gpu-pack/cuda-lib"
+bash tools/gpu_build_and_test.sh unbundle > "$out/unbundle.log" 2>&1 || { cat "$out/unbundle.log"; exit 1; }
+if ldd "$(readlink -f build-gpu/plugins/gransyncplugin.so)" | grep -q 'not found'; then
+  ldd "$(readlink -f build-gpu/plugins/gransyncplugin.so)" | tee -a "$out/unbundle.log"
+  exit 1
+fi
+# the agreement tests, every test's output kept; left to CPU runs: the 1020 model combinations
+# (models.all) and the three spheres' 1e6 steps (kernel-launch latency: over 250 s on an H100)
+CTEST_ARGS="-j 8 --timeout 200 -E models\\.all|kokkos\\.three_sphere -O $out/ctest_full.log" \
+  timeout $(($(left) * 2 / 5)) bash tools/gpu_build_and_test.sh test > "$out/tests.log" 2>&1
+echo "tests: exit $?, $SECONDS s" >> "$out/machine.txt"
+SIZES="1e5 1e6" timeout $(($(left) - 20)) bash bench/gpu.sh > "$out/bench.txt" 2>&1
+echo "bench: exit $?, $SECONDS s" >> "$out/machine.txt"
+if (($(left) > 150)); then
+  SIZES=4e6 STEPS=300 timeout $(($(left) - 10)) bash bench/gpu.sh > "$out/bench_4e6.txt" 2>&1
+  echo "bench 4e6: exit $?, $SECONDS s" >> "$out/machine.txt"
+fi
+grep -E 'horizon|tests passed|tests failed|Failed|\*\*\*' "$out/ctest_full.log" | tail -40
+cat "$out/machine.txt" "$out/bench.txt"
