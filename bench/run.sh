@@ -3,7 +3,8 @@
 # and of the Kokkos (/kk) styles on OpenMP threads.
 # Prints particle-steps per second of the timed run and the ratios that matter: gransync against
 # stock pair granular with the same ordering, and what the synchronized ordering costs over the
-# standard one, and what fix nve/sphere/sync's scheme consistent costs over its scheme verlet.
+# standard one, and what fix nve/sphere/sync's scheme consistent costs over its scheme verlet,
+# on in.bed, in.chute and in.flow (with neighbor bin and multi).
 # Benchmarks never fail on timing.
 #   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3)
 set -euo pipefail
@@ -20,7 +21,7 @@ rate() { # input ranks style extra [lmp options]
   local launcher=(mpirun -np "$2")
   # one rank runs without mpirun, whose default core binding would hold OpenMP threads on one core
   [ "$2" = 1 ] && launcher=()
-  "${launcher[@]}" "$lmp" ${5:-} -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
+  "${launcher[@]}" "$lmp" ${5:-} $case_options -in "$1" -var style "$3" -var extra "$4" -var L "$L" -var steps "$STEPS" \
     -log none -echo none -nocite 2>/dev/null |
     awk -v s="$STEPS" '/^Loop time/ {t = $4; n = $(NF - 1)} /^Pair / {p = $5} END {printf "%.6g %.6g\n", n * s / t, p}'
 }
@@ -40,25 +41,33 @@ measure() { # key input ranks style extra [lmp options]; environment from OMP_NU
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 fmt() { printf "%.4g" "$1"; }
 
-for case in bed chute; do
-  if [ $case = bed ]; then L=6 STEPS=1000; else L=32 STEPS=1000; fi
+# flow and flow_multi: in.flow with neighbor bin and with neighbor multi (LAMMPS' Kokkos package
+# builds bin lists only: no /kk entries there)
+for case in bed chute flow flow_multi; do
+  input=in.${case%_multi}
+  case_options=""
+  [ $case = flow_multi ] && case_options="-var neigh multi"
+  if [ $case = chute ]; then L=32 STEPS=1000; else L=6 STEPS=1000; fi
   for np in "${ranks[@]}"; do
     best=() pair=()
     # the /kk styles on as many OpenMP threads of one rank as the CPU styles had ranks
     kokkos="-k on t $np -sf kk -pk kokkos newton on neigh half comm device"
     for ((k = 0; k < REPEAT; k++)); do
-      measure stock in.$case "$np" granular ""
-      measure stock_sync in.$case "$np" granular synchronized_verlet
-      measure ours in.$case "$np" "granular/sync ordering standard" ""
-      measure ours_sync in.$case "$np" "granular/sync" ""
+      measure stock $input "$np" granular ""
+      measure stock_sync $input "$np" granular synchronized_verlet
+      measure ours $input "$np" "granular/sync ordering standard" ""
+      measure ours_sync $input "$np" "granular/sync" ""
       # fix nve/sphere/sync: its records, and the scheme that puts the dashpots at t+dt
-      measure ours_verlet in.$case "$np" "granular/sync" "" "-var scheme verlet"
-      measure ours_consistent in.$case "$np" "granular/sync" "" "-var scheme consistent"
+      measure ours_verlet $input "$np" "granular/sync" "" "-var scheme verlet"
+      measure ours_consistent $input "$np" "granular/sync" "" "-var scheme consistent"
       # stock gran/hooke/history against the same force law in granular/sync (both in the input)
-      measure legacy in.$case "$np" gran/hooke/history "" "-var law legacy"
-      measure ours_hh in.$case "$np" "granular/sync ordering standard" "" "-var law hooke_history"
-      OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk in.$case 1 "granular/sync ordering standard" "" "$kokkos"
-      OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync in.$case 1 "granular/sync" "" "$kokkos"
+      measure legacy $input "$np" gran/hooke/history "" "-var law legacy"
+      measure ours_hh $input "$np" "granular/sync ordering standard" "" "-var law hooke_history"
+      measure ours_sync_hh $input "$np" "granular/sync" "" "-var law hooke_history"
+      if [ $case != flow_multi ]; then
+        OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk $input 1 "granular/sync ordering standard" "" "$kokkos"
+        OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync $input 1 "granular/sync" "" "$kokkos"
+      fi
     done
     echo "== $case, $np rank(s): particle-steps/s =="
     printf "  %-44s %12s\n" "stock pair granular" "$(fmt "${best[stock]}")" \
@@ -78,7 +87,10 @@ for case in bed chute; do
       "pair time, consistent / verlet" "$(ratio "${pair[ours_consistent]}" "${pair[ours_verlet]}")"
     printf "  %-44s %12s\n" "stock gran/hooke/history" "$(fmt "${best[legacy]}")" \
       "granular/sync standard, same force law" "$(fmt "${best[ours_hh]}")" \
-      "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")"
+      "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")" \
+      "granular/sync synchronized, same force law" "$(fmt "${best[ours_sync_hh]}")" \
+      "ratio: synchronized / stock gran/hooke/history" "$(ratio "${best[ours_sync_hh]}" "${best[legacy]}")"
+    [ $case = flow_multi ] && continue
     printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$(fmt "${best[kk]}")" \
       "granular/sync/kk (synchronized), $np thread(s)" "$(fmt "${best[kk_sync]}")" \
       "ratio Kokkos OpenMP / CPU, standard" "$(ratio "${best[kk]}" "${best[ours]}")" \

@@ -643,6 +643,18 @@ static void errors(void)
            "runs ('%s')", msg);
   lammps_close(kk);
 
+  /* neighbor multi: LAMMPS' KOKKOS package builds bin lists only, and says so (the CPU styles run
+   * multi: test_neighbor_multi) */
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;"
+               "neighbor 0.05 multi");
+  msg = gs_cmd_error(kk, "run 0 post no");
+  GS_CHECK(strstr(msg, "KOKKOS package only supports 'bin' neighbor lists") != NULL, "neighbor multi with the /kk "
+           "styles: '%s'", msg);
+  /* (not closed: after this error LAMMPS' Neighbor destructor crashes on the half-set-up lists; the
+   * lmp executable ends at the error instead) */
+
   /* minimize: the /kk styles refuse it (the CPU styles evaluate contacts at rest) */
   kk = kk_open();
   gs_lines(kk, base);

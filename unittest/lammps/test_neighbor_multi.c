@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * `neighbor multi` (size-aware binning, Shire et al.) with every gransync CPU style: a bed of large
+ * and fine spheres (size ratio 9.8) under gravity, its neighbor lists rebuilt at every step (so the
+ * contact history is handed over at every step), run with `neighbor bin` and with `neighbor multi`:
+ *  - pair granular/sync in both orderings, fix nve/sphere/sync (scheme verlet and consistent), and
+ *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
+ *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
+ *  - the two lists hold the same pairs in another order, so the runs differ by the order of the force
+ *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
+ *    case: the `bin` run's own departure from a round-off perturbation (every velocity scaled by
+ *    1 + 1e-15) over the same steps must stay 100 times below the tolerance. A list that missed a pair,
+ *    or a history lost in the hand-over, departs by far more (a history lost once: order 1e-3);
+ *  - the bed is active: contacts, sliding history, walls touched, a dissipated energy.
+ * The /kk styles: LAMMPS' KOKKOS package builds `bin` lists only and says so (test_kokkos errors).
+ *
+ * usage: test_neighbor_multi (any number of ranks)
+ */
+#include "gs_check.h"
+#include "gs_lmp.h"
+#include "gs_mesh_files.h"
+
+#include <math.h>
+
+static const char *const MODEL = "hertz/material 1e5 0.5 0.3 damping coeff_restitution tangential mindlin NULL 1.0 "
+                                 "0.5 rolling sds 200 0.05 0.1 twisting marshall";
+
+/* the mesh floor: bumps of 0.02 around z = -0.485 (the bed's lowest spheres reach -0.49), wider than
+ * the periodic box */
+static double bumps(double x, double y)
+{
+  return -0.485 + 0.02 * sin(1.3 * x) * cos(1.7 * y);
+}
+
+typedef struct {
+  const char *name, *ordering, *scheme, *floor;
+} scene_case;
+
+static const scene_case CASES[] = {
+    {"plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL"},
+    {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard"},
+    {"region floor, scheme consistent", "synchronized", "consistent",
+     "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor"},
+    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file gs_multi_floor.stl"},
+};
+
+/* the bed: d = 0.98 spheres on a simple cubic lattice, five d = 0.1 fines in every void */
+static void *scene(const scene_case *c, const char *neighbor, int perturbed, int with_floor)
+{
+  void *lmp = gs_lmp_open();
+  char floor[1024];
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+                "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0;"
+                "region bed block 0 4 0 4 0 3;create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
+                "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
+                "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
+                "velocity large create 0.5 4928459 dist gaussian loop geom");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", c->ordering);
+  gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+  gs_cmd(lmp, "fix integrate all nve/sphere/sync scheme %s", c->scheme);
+  gs_cmd(lmp, "neighbor 0.05 %s", neighbor);
+  gs_lines(lmp, "neigh_modify every 1 delay 0 check no;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
+  snprintf(floor, sizeof(floor), c->floor, MODEL);
+  if (with_floor) gs_lines(lmp, floor);
+  gs_cmd(lmp, "region lid plane 0 0 3.2 0 0 -1 side in");
+  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s region lid", MODEL);
+  gs_lines(lmp, "compute lost all dissipation/sync;compute contacts all contact/atom;"
+                "compute ncontacts all reduce sum c_contacts;variable contacts equal c_ncontacts;"
+                "variable lost equal c_lost[9];compute pl all pair/local p4;compute fs all reduce max c_pl inputs local;"
+                "variable fs equal c_fs;thermo_style custom step v_contacts v_lost v_fs");
+  if (perturbed)
+    gs_lines(lmp, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
+                  "set group all vx v_vxp vy v_vyp vz v_vzp");
+  gs_cmd(lmp, "run 200 post no");
+  return lmp;
+}
+
+int main(int argc, char **argv)
+{
+  const double tolerance = 1e-10;
+  int c;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  if (gs_rank() == 0) {
+    tri t[2 * 24 * 24];
+    write_stl_ascii("gs_multi_floor.stl", t, height_field(t, -1.0, 5.0, -1.0, 5.0, 24, bumps));
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+
+  for (c = 0; c < (int) (sizeof(CASES) / sizeof(CASES[0])); c++) {
+    void *bin = scene(&CASES[c], "bin", 0, 1), *multi = scene(&CASES[c], "multi", 0, 1),
+         *perturbed = scene(&CASES[c], "bin", 1, 1), *floorless = scene(&CASES[c], "bin", 0, 0);
+    const double diff = gs_state_diff(bin, multi, 1), own = gs_state_diff(bin, perturbed, 1);
+    const double floor_acts = gs_state_diff(bin, floorless, 0);
+    const double contacts = gs_var(multi, "contacts"), lost = gs_var(multi, "lost"), fs = gs_var(multi, "fs");
+    GS_CHECK(own <= 0.01 * tolerance, "%s: horizon of 200 steps: the bin run's own departure from a 1e-15 "
+             "perturbation is %.1e", CASES[c].name, own);
+    GS_CHECK(diff <= tolerance, "%s: neighbor multi equals neighbor bin after 200 steps, lists rebuilt every "
+             "step (max rel diff %.1e)", CASES[c].name, diff);
+    GS_CHECK(contacts > 100 && fs > 0.0 && lost > 0.0 && floor_acts > 1e-6,
+             "%s: the bed acts: %.0f contacts, largest tangential force %.2g, dissipated %.3g; the floor moves the "
+             "state by %.1e", CASES[c].name, contacts, fs, lost, floor_acts);
+    lammps_close(bin);
+    lammps_close(multi);
+    lammps_close(perturbed);
+    lammps_close(floorless);
+  }
+  if (gs_rank() == 0) remove("gs_multi_floor.stl");
+  c = gs_check_summary();
+  MPI_Finalize();
+  return c;
+}
