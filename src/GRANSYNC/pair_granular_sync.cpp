@@ -191,8 +191,6 @@ void PairGranularSync::init_style()
   if (comm->ghost_velocity == 0)
     error->all(FLERR, "pair_style granular/sync requires ghost atoms to store velocity: add 'comm_modify vel yes'");
 
-  any_jkr = false;    // init_one() sets it, with each type pair's evaluator
-
   // the style's current ordering (pair_style may have been re-issued since pair_coeff)
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = 1; j <= atom->ntypes; j++)
@@ -395,7 +393,6 @@ double PairGranularSync::init_one(int i, int j)
 
   evaluators[i * (ntypes_alloc + 1) + j] = gransync::select_evaluator(&model_ref(i, j));
   evaluators[j * (ntypes_alloc + 1) + i] = gransync::select_evaluator(&model_ref(j, i));
-  any_jkr = any_jkr || model_ref(i, j).normal == GS_NORMAL_JKR || model_ref(j, i).normal == GS_NORMAL_JKR;
 
   double cutoff = 0.0;
   if (cutoff_type[i][j] > 0.0) {
@@ -560,7 +557,6 @@ void PairGranularSync::compute(int eflag, int vflag)
   const gransync::ContactEvaluator *evaluator_table = evaluators.data();
   const bool history_on = use_history;
   const int nhistory = size_history;
-  const bool reach_beyond_touching = any_jkr;
   const int inum = list->inum;
   const int *ilist = list->ilist;
   const int *numneigh = list->numneigh;
@@ -595,8 +591,7 @@ void PairGranularSync::compute(int eflag, int vflag)
       const double radj = radius[j];
       const gs_model *m = model_row + type[j];
       double *history = history_on ? allhistory + nhistory * jj : nullptr;
-      const double reach = reach_beyond_touching && history_on && touch[jj] ? gs_pair_reach(m, radi, radj, 1)
-                                                                          : radi + radj;
+      const double reach = gs_pair_reach(m, radi, radj, history_on && touch[jj]);
       if (!(rsq < reach * reach)) {
         // apart now, touching at the last step
         release(p, c, m, i, j, dx, radi, radj, factor_lj, history);

@@ -128,7 +128,6 @@ class PairGranularSync : public Pair {
     bool minimizing;
   };
   std::vector<gransync::ContactEvaluator> evaluators;    // per type pair, like models (init_one())
-  bool any_jkr = false;    // some type pair's contacts reach beyond touching
   std::vector<int> candidates;    // compute(): one atom's neighbors that need work
   [[gnu::noinline]] void contact(const ContactPass &p, gs_contact &c, const gs_model *m,
                                  gransync::ContactEvaluator evaluate, int i, int j, const double *dx, double radi,

@@ -223,6 +223,22 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
   gs_bed_atoms_style(lmp, newton, "sphere");
 }
 
+/* Size ratio 9.8, every void filled: `layers` layers of d = 0.98 spheres on a simple cubic lattice
+ * (4 x 4 periodic in x and y, from z = 0; the box reaches down to -0.6 for a floor below), five
+ * d = 0.1 fines in every void; group large, given velocities. Newton, pair style and fixes: the
+ * caller's. */
+static inline void gs_fines_bed(void *lmp, int layers)
+{
+  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+                "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0");
+  gs_cmd(lmp, "region bed block 0 4 0 4 0 %d", layers);
+  gs_lines(lmp, "create_atoms 1 region bed;set type 1 diameter 0.98;"
+                "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
+                "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
+                "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
+                "velocity large create 0.5 4928459 dist gaussian loop geom");
+}
+
 /* 100 independent spheres (no pair interactions, so nothing amplifies round-off) with velocities
  * and spins, pushed by gravity against the wall(s) */
 static inline void gs_spheres(void *lmp, const char *boundary, const char *box, const char *gravity, const char *inside)

@@ -108,14 +108,8 @@ static void count_contacts(void *lmp)
 static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
 {
   gs_cmd(lmp, "newton %s", newton);
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
-                "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0;"
-                "region bed block 0 4 0 4 0 4;create_atoms 1 region bed;set type 1 diameter 0.98;"
-                "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
-                "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
-                "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
-                "group frozen id 1:4;velocity large create 0.5 4928459 dist gaussian loop geom;"
-                "velocity frozen set 0 0 0");
+  gs_fines_bed(lmp, 4);
+  gs_lines(lmp, "group frozen id 1:4;velocity frozen set 0 0 0");
   gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
@@ -602,6 +596,20 @@ static void three_sphere(void)
   }
 }
 
+/* `minimize` after `base` and `setup` on /kk fails with "<style>: minimize runs with the CPU style" */
+static void minimize_refused(const char *base, const char *setup, const char *style, const char *what)
+{
+  void *kk = kk_open();
+  char expected[256];
+  const char *msg;
+  snprintf(expected, sizeof(expected), "%s: minimize runs with the CPU style", style);
+  gs_lines(kk, base);
+  gs_lines(kk, setup);
+  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
+  GS_CHECK(strstr(msg, expected) != NULL, "minimize with %s: '%s'", what, msg);
+  lammps_close(kk);
+}
+
 static void errors(void)
 {
   const char *base = "units lj;atom_style sphere;boundary p p p;comm_modify vel yes;region box block 0 4 0 4 0 4;"
@@ -656,24 +664,15 @@ static void errors(void)
    * lmp executable ends at the error instead) */
 
   /* minimize: the /kk styles refuse it (the CPU styles evaluate contacts at rest) */
-  kk = kk_open();
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5");
-  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
-  GS_CHECK(strstr(msg, "pair_style granular/sync/kk: minimize runs with the CPU style") != NULL, "minimize with "
-           "the /kk pair: '%s'", msg);
-  lammps_close(kk);
-  kk = kk_open();
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
-               "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
-               "suffix on;region lid plane 0 0 3.9 0 0 -1 side in;"
-               "fix lid all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_nohistory 1 0.5 region lid;"
-               "fix_modify lid energy yes");
-  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
-  GS_CHECK(strstr(msg, "fix wall/gran/sync/region/kk: minimize runs with the CPU style") != NULL, "minimize with "
-           "a /kk region wall: '%s'", msg);
-  lammps_close(kk);
+  minimize_refused(base, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5",
+                   "pair_style granular/sync/kk", "the /kk pair");
+  minimize_refused(base,
+                   "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
+                   "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 "
+                   "0.5;suffix on;region lid plane 0 0 3.9 0 0 -1 side in;"
+                   "fix lid all wall/gran/sync/region granular hooke 1000 0.5 tangential linear_nohistory 1 0.5 region "
+                   "lid;fix_modify lid energy yes",
+                   "fix wall/gran/sync/region/kk", "a /kk region wall");
   {
     /* a mesh lid: a square at z = 3.9 over the box */
     static tri lid[2];
@@ -683,15 +682,11 @@ static void errors(void)
     write_stl_ascii("gs_kokkos_lid.stl", lid, 2);
     MPI_Barrier(MPI_COMM_WORLD);
   }
-  kk = kk_open();
-  gs_lines(kk, base);
-  gs_lines(kk, "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5;"
-               "suffix on;fix lid all wall/gran/sync/mesh granular hooke 1000 0.5 tangential linear_nohistory 1 0.5 "
-               "file gs_kokkos_lid.stl;fix_modify lid energy yes");
-  msg = gs_cmd_error(kk, "minimize 0 1e-8 10 100");
-  GS_CHECK(strstr(msg, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style") != NULL, "minimize with "
-           "a /kk mesh wall: '%s'", msg);
-  lammps_close(kk);
+  minimize_refused(base,
+                   "suffix off;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 "
+                   "0.5;suffix on;fix lid all wall/gran/sync/mesh granular hooke 1000 0.5 tangential linear_nohistory 1 "
+                   "0.5 file gs_kokkos_lid.stl;fix_modify lid energy yes",
+                   "fix wall/gran/sync/mesh/kk", "a /kk mesh wall");
 
   /* compute dissipation/sync: the /kk styles do not accumulate it, and say so (the walls with the
    * CPU pair, so that the pair does not refuse first) */

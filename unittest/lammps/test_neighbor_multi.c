@@ -43,18 +43,12 @@ static const scene_case CASES[] = {
     {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file gs_multi_floor.stl"},
 };
 
-/* the bed: d = 0.98 spheres on a simple cubic lattice, five d = 0.1 fines in every void */
+/* the bed: three layers of gs_fines_bed() */
 static void *scene(const scene_case *c, const char *neighbor, int perturbed, int with_floor)
 {
   void *lmp = gs_lmp_open();
   char floor[1024];
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
-                "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0;"
-                "region bed block 0 4 0 4 0 3;create_atoms 1 region bed;set type 1 diameter 0.98;"
-                "lattice custom 5.0 a1 1 0 0 a2 0 1 0 a3 0 0 1 basis 0.5 0.5 0.5 basis 0.35 0.5 0.5 "
-                "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
-                "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
-                "velocity large create 0.5 4928459 dist gaussian loop geom");
+  gs_fines_bed(lmp, 3);
   gs_cmd(lmp, "pair_style granular/sync ordering %s", c->ordering);
   gs_cmd(lmp, "pair_coeff * * %s", MODEL);
   gs_cmd(lmp, "fix integrate all nve/sphere/sync scheme %s", c->scheme);
