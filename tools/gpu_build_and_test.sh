@@ -3,8 +3,9 @@
 # builds Kokkos and LAMMPS for CUDA and the gransync plugin (one configure, LAMMPS built once and
 # cached under gpu-pack/cache), then runs the /kk tests on the GPU against the CPU styles.
 # The agreement build contracts no multiply-adds into FMA (GRANSYNC_CUDA_FMAD=OFF), as the CPU side
-# computes; the order of the GPU's atomic force sums remains, for which test_kokkos measures the
-# CPU's own sensitivity and allows 100 times that (calibrate_gpu_tolerance). Cases that need MPI
+# computes; the order of the GPU's atomic force sums remains, for which test_kokkos compares each scene
+# over the horizon where the CPU's own departure from a round-off perturbation stays 100 times below
+# the tolerance (calibrate_gpu_horizon(), scene_horizon()). Cases that need MPI
 # or host threads this machine lacks are reported as skipped by ctest, not passed.
 #
 # usage: bash tools/gpu_build_and_test.sh [build|test|all|unbundle]   (default all)

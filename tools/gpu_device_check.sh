@@ -3,13 +3,15 @@
 # unpacks the CUDA build, runs the /kk agreement tests on the GPU, then bench/gpu.sh, each stage under
 # its own time limit so that a slow one leaves the others their time. Logs go to $OUT (the device
 # tool's folder) or gpu-out/.
-#   bash tools/gpu_device_check.sh [seconds]   (default 480: the whole check ends within it)
+#   bash tools/gpu_device_check.sh [seconds] [tests]   (default 480: the whole check ends within it;
+#   tests: the agreement tests alone, with all of that time)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=${OUT:-$root/gpu-out}
 mkdir -p "$out"
 budget=${1:-480}
+tests_only=${2:-}
 left() { echo $((budget - SECONDS)); }
 {
   date -u
@@ -26,14 +28,20 @@ if ldd "$(readlink -f build-gpu/plugins/gransyncplugin.so)" | grep -q 'not found
 fi
 # the agreement tests, every test's output kept; left to CPU runs: the 1020 model combinations
 # (models.all) and the three spheres' 1e6 steps (kernel-launch latency: over 250 s on an H100)
-CTEST_ARGS="-j 8 --timeout 200 -E models\\.all|kokkos\\.three_sphere -O $out/ctest_full.log" \
-  timeout $(($(left) * 2 / 5)) bash tools/gpu_build_and_test.sh test > "$out/tests.log" 2>&1
+CTEST_ARGS="-j 8 --timeout 200 -E models\\.all|kokkos\\.three_sphere|kokkos\\.gpu_horizons -O $out/ctest_full.log" \
+  timeout $([[ "$tests_only" == tests ]] && echo $(($(left) - 10)) || echo $(($(left) * 2 / 5))) \
+  bash tools/gpu_build_and_test.sh test > "$out/tests.log" 2>&1
 echo "tests: exit $?, $SECONDS s" >> "$out/machine.txt"
+if [[ "$tests_only" == tests ]]; then
+  grep -E 'horizon, .*compared|tests passed|tests failed|Failed|\*\*\*' "$out/ctest_full.log" | tail -60
+  cat "$out/machine.txt"
+  exit 0
+fi
 SIZES="1e5 1e6" timeout $(($(left) - 20)) bash bench/gpu.sh > "$out/bench.txt" 2>&1
 echo "bench: exit $?, $SECONDS s" >> "$out/machine.txt"
 if (($(left) > 150)); then
   SIZES=4e6 STEPS=300 timeout $(($(left) - 10)) bash bench/gpu.sh > "$out/bench_4e6.txt" 2>&1
   echo "bench 4e6: exit $?, $SECONDS s" >> "$out/machine.txt"
 fi
-grep -E 'horizon|tests passed|tests failed|Failed|\*\*\*' "$out/ctest_full.log" | tail -40
+grep -E 'horizon, .*compared|tests passed|tests failed|Failed|\*\*\*' "$out/ctest_full.log" | tail -40
 cat "$out/machine.txt" "$out/bench.txt"

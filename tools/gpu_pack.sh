@@ -21,7 +21,9 @@ if [[ -z "$lammps_src" || ! -f "$kokkos_tarball" ]]; then
 fi
 lammps_top=$(dirname "$lammps_src")
 out="$root/gpu-pack"
-rm -rf "$out"
+# only what this script makes: gpu-pack/cache holds a CUDA build of LAMMPS (40 min here), and
+# gpu-pack/lammps the sources it was built from
+rm -rf "$out/stage" "$out/lammps-src.tar.gz" "$out/kokkos_5.0.2.orig.tar.gz"
 mkdir -p "$out/stage"
 cp "$kokkos_tarball" "$out/"
 

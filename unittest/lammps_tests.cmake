@@ -50,7 +50,11 @@ function(gransync_kokkos_tests prefix env)
     endif()
     gransync_add_lammps_test(${prefix}.${name} test_kokkos ${ranks} ${threads} ${case})
     if(TEST ${prefix}.${name} AND (ranks EQUAL 1 OR MPI_FOUND))
-      set_tests_properties(${prefix}.${name} PROPERTIES WORKING_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR} ENVIRONMENT
+      # a folder of its own: cases write and remove mesh and restart files of fixed names, and ctest
+      # runs cases side by side
+      set(_dir ${CMAKE_CURRENT_BINARY_DIR}/kokkos_runs/${prefix}.${name})
+      file(MAKE_DIRECTORY ${_dir})
+      set_tests_properties(${prefix}.${name} PROPERTIES WORKING_DIRECTORY ${_dir} ENVIRONMENT
         "${GRANSYNC_MPI_ENV};OMP_NUM_THREADS=${threads};OMP_PROC_BIND=false;GRANSYNC_KOKKOS_COMM=${comm};${env}")
     endif()
   endforeach()

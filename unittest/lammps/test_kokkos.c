@@ -52,6 +52,8 @@ static int horizon = 1000;
 /* fix nve/sphere/sync's keywords in the beds (scheme consistent: the `scheme` mode) */
 static const char *integrate_keywords = "";
 static int gpu_atomics = 0;    /* forces added in an order that varies from run to run */
+/* horizons measured as on a GPU (GRANSYNC_KOKKOS_HORIZONS=1 rehearses that on a CPU) */
+static int measure_horizons = 0;
 
 /* n of a CPU case's 1000 steps, scaled to the horizon */
 static int steps(int n)
@@ -128,6 +130,70 @@ static void full_model_bed(void *lmp)
   gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
   gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
   bed(lmp, "synchronized", c1, c2, c1);
+}
+
+/* A GPU adds forces with atomics, in another order than the CPU, so its trajectories depart from
+ * the CPU's at round-off level and a chaotic scene amplifies that. So on a GPU every comparison runs
+ * over a horizon where the CPU style's own departure from a round-off perturbation (every velocity
+ * scaled by 1 + 1e-15) stays 100 times below the tolerance, measured in blocks of 50 steps: on the
+ * full-model bed for the bed cases, on each wall, region and mesh scene for its own (a scene whose
+ * walls act late would otherwise be compared before they act); the tolerance stays 1e-10, and a
+ * host/device bug departs by far more. (FMA contraction is off for these tests:
+ * tools/gpu_build_and_test.sh builds with GRANSYNC_CUDA_FMAD=OFF.) */
+typedef void (*scene_builder)(void *lmp, const void *scene);
+
+static int on_gpu(void)
+{
+  return lammps_config_accelerator("KOKKOS", "api", "cuda") || lammps_config_accelerator("KOKKOS", "api", "hip") ||
+         lammps_config_accelerator("KOKKOS", "api", "sycl");
+}
+
+/* the horizon of the scene `build` makes on the CPU styles; 1000 steps where horizons are not
+ * measured (forces summed in a fixed order) */
+static int scene_horizon(scene_builder build, const void *scene, const char *what)
+{
+  void *a, *b;
+  int ran = 0, fits = 0;
+  if (!measure_horizons) return 1000;
+  a = gs_lmp_open();
+  b = gs_lmp_open();
+  build(a, scene);
+  build(b, scene);
+  /* velocities, not positions: a position moved across a periodic boundary wraps to the other side
+   * and would count as a departure of one box length */
+  gs_lines(b, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
+              "set group all vx v_vxp vy v_vyp vz v_vzp");
+  while (ran < 1000) {
+    double departure;
+    gs_cmd(a, "run 50 post no");
+    gs_cmd(b, "run 50 post no");
+    ran += 50;
+    departure = gs_state_diff(a, b, 1);
+    if (gs_rank() == 0)
+      printf("horizon, %s: the CPU's own departure after %d steps from a 1e-15 relative perturbation of the "
+             "velocities: %.1e\n", what, ran, departure);
+    if (!(departure <= 0.01 * tolerance)) break;
+    fits = ran;
+  }
+  lammps_close(a);
+  lammps_close(b);
+  if (fits < 50) fits = 50;
+  if (gs_rank() == 0) printf("horizon, %s: compared over %d of the CPU case's 1000 steps, tolerance %.0e\n", what, fits, tolerance);
+  return fits;
+}
+
+static void build_full_model_bed(void *lmp, const void *scene)
+{
+  (void) scene;
+  full_model_bed(lmp);
+}
+
+static void calibrate_gpu_horizon(void)
+{
+  gpu_atomics = on_gpu();
+  measure_horizons = gpu_atomics || getenv("GRANSYNC_KOKKOS_HORIZONS");
+  if (!measure_horizons) return;
+  horizon = scene_horizon(build_full_model_bed, NULL, "the full-model bed");
 }
 
 /* WALL_CASE_MODEL between the spheres, velocity-Verlet and gravity along -z */
@@ -477,6 +543,12 @@ static void growing_output(void)
   lammps_close(twins[1]);
 }
 
+static void build_wall_box(void *lmp, const void *scene)
+{
+  const char *const *ordering_wall = (const char *const *) scene;
+  wall_box(lmp, ordering_wall[0], ordering_wall[1]);
+}
+
 static void walls(void)
 {
   const char *cases[] = {"zplane 0.0 NULL", "zplane 0.0 NULL wiggle z 0.05 0.02", "zplane 0.0 NULL wiggle x 0.1 0.02",
@@ -488,10 +560,14 @@ static void walls(void)
     for (o = 0; o < 2; o++) {
       void *cpu = gs_lmp_open(), *kk = kk_open();
       output_watch watch = {{"test"}, 1, 8, {0}, 0.0};
+      const char *scene[2] = {orderings[o], cases[c]};
+      const int bed_horizon = horizon;
       double state, contacts;
+      horizon = scene_horizon(build_wall_box, scene, cases[c]);
       wall_box(cpu, orderings[o], cases[c]);
       wall_box(kk, orderings[o], cases[c]);
       state = run_pair(cpu, kk, &contacts, &watch);
+      horizon = bed_horizon;
       GS_CHECK(state <= tolerance && contacts > 50 && watch.worst <= tolerance && watch.most_touching[0] > 0,
                "wall %-36s %-12s state %.1e, %.0f contact ends; contacts output %.1e (up to %d touching)",
                cases[c], orderings[o], state, contacts, watch.worst, watch.most_touching[0]);
@@ -801,9 +877,9 @@ static const char *const region_cases[][5] = {
     {"closed cylinder z, moving and rotating", "variable lift equal 0.2*sin(30*time);variable theta equal 5*time",
      "cylinder z 0 0 1.6 -1.5 1.5", "cylinder z 0 0 2 -2 2 side in move NULL v_lift v_lift rotate v_theta 0.1 0 0 0 0.2 1",
      "0.2 0 -1"},
-    {"funnel: cone y side in, open ends", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.7 2.2 -2.5 2 side in open 1 open 2",
+    {"funnel: cone y side in, open ends", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.7 1.7 -2.5 2 side in open 1 open 2",
      "0.1 -1 0"},
-    {"cone y side in, closed (on the host)", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.7 2.2 -2 2 side in",
+    {"cone y side in, closed (on the host)", "", "cylinder y 0 0 1.4 -1 1.5", "cone y 0 0 0.8 1.7 -2 2 side in",
      "0.1 -1 0"},
     {"cylinder x side out on a floor", "", "block -2 2 -2 2 1.0 2.6", "cylinder x 0 0 0.7 -1.5 1.5 side out|plane 0 0 -1.6 0 0 1",
      "0.1 0.2 -1"},
@@ -862,6 +938,18 @@ static void *ran_region_scene(int k)
   return lmp;
 }
 
+/* scene k of a list in one ordering, on the CPU styles */
+typedef struct scene_case {
+  int k;
+  const char *ordering;
+} scene_case;
+
+static void build_region_scene(void *lmp, const void *scene)
+{
+  const scene_case *c = (const scene_case *) scene;
+  region_scene(lmp, c->k, c->ordering, "wall/gran/sync/region", -1);
+}
+
 static void regions(void)
 {
   const char *orderings[2] = {"standard", "synchronized"};
@@ -871,13 +959,17 @@ static void regions(void)
     for (o = 0; o < 2; o++) {
       void *cpu = gs_lmp_open(), *kk = kk_open(), *bare = gs_lmp_open();
       output_watch watch = {{"wall0"}, 1, 8, {0}, 0.0};
+      const scene_case scene = {k, orderings[o]};
+      const int bed_horizon = horizon;
       double state, contacts, walls_acted;
+      horizon = scene_horizon(build_region_scene, &scene, region_cases[k][0]);
       region_scene(cpu, k, orderings[o], "wall/gran/sync/region", -1);
       region_scene(kk, k, orderings[o], "wall/gran/sync/region/kk", -1);
       region_scene(bare, k, orderings[o], "wall/gran/sync/region", 0);
       state = run_pair(cpu, kk, &contacts, &watch);
       gs_cmd(bare, "run %d post no", steps(1000));
       walls_acted = gs_state_diff(kk, bare, 0);
+      horizon = bed_horizon;
       GS_CHECK(state <= tolerance && walls_acted > 1e-3 && watch.worst <= tolerance && watch.most_touching[0] > 0,
                "%-42s %-12s state %.1e (without its first wall: %.1e); first wall's contacts output %.1e (up to %d "
                "touching)", region_cases[k][0], orderings[o], state, walls_acted, watch.worst, watch.most_touching[0]);
@@ -925,7 +1017,7 @@ static void write_meshes(void)
 {
   static tri t[2 * 24 * 24];
   write_stl_ascii("gs_kokkos_box.stl", t, box_mesh(t));
-  write_stl_binary("gs_kokkos_drum.stl", t, tessellated_cylinder(t, 2.2, 64));
+  write_stl_binary("gs_kokkos_drum.stl", t, tessellated_cylinder(t, 2.05, 64));
   write_stl_ascii("gs_kokkos_dome.stl", t, height_field(t, -3.5, 3.5, -3.5, 3.5, 24, kk_dome));
   write_off("gs_kokkos_floor.off", t, height_field(t, -3.9, 3.9, -3.9, 3.9, 4, zero_height));
   MPI_Barrier(MPI_COMM_WORLD);
@@ -958,6 +1050,12 @@ static void *ran_mesh_scene(int k)
   return lmp;
 }
 
+static void build_mesh_scene(void *lmp, const void *scene)
+{
+  const scene_case *c = (const scene_case *) scene;
+  mesh_scene(lmp, c->k, c->ordering, "wall/gran/sync/mesh");
+}
+
 static void meshes(void)
 {
   const char *orderings[2] = {"standard", "synchronized"};
@@ -967,13 +1065,17 @@ static void meshes(void)
     for (o = 0; o < 2; o++) {
       void *cpu = gs_lmp_open(), *kk = kk_open(), *bare = gs_lmp_open();
       output_watch watch = {{"mesh"}, 1, 8, {0}, 0.0};
+      const scene_case scene = {k, orderings[o]};
+      const int bed_horizon = horizon;
       double state, contacts, mesh_acted;
+      horizon = scene_horizon(build_mesh_scene, &scene, mesh_cases[k][0]);
       mesh_scene(cpu, k, orderings[o], "wall/gran/sync/mesh");
       mesh_scene(kk, k, orderings[o], "wall/gran/sync/mesh/kk");
       mesh_scene(bare, k, orderings[o], NULL);
       state = run_pair(cpu, kk, &contacts, &watch);
       gs_cmd(bare, "run %d post no", steps(1000));
       mesh_acted = gs_state_diff(kk, bare, 0);
+      horizon = bed_horizon;
       GS_CHECK(state <= tolerance && mesh_acted > 1e-3 && watch.worst <= tolerance && watch.most_touching[0] > 0,
                "mesh %-20s %-12s state %.1e (without the mesh: %.1e); contacts output %.1e (up to %d touching)",
                mesh_cases[k][0], orderings[o], state, mesh_acted, watch.worst, watch.most_touching[0]);
@@ -1238,48 +1340,6 @@ static void energy(void)
   free(atom_kk);
   lammps_close(cpu);
   lammps_close(kk);
-}
-
-/* A GPU adds forces with atomics, in another order than the CPU, so its trajectories depart from
- * the CPU's at round-off level and a chaotic bed amplifies that. So on a GPU every comparison runs
- * over a horizon where the CPU style's own departure from a round-off perturbation (every velocity
- * scaled by 1 + 1e-15) stays 100 times below the tolerance, measured here on the full-model bed in
- * blocks of 50 steps; the tolerance stays 1e-10, and a host/device bug departs by far more. (FMA
- * contraction is off for these tests: tools/gpu_build_and_test.sh builds with
- * GRANSYNC_CUDA_FMAD=OFF.) */
-static void calibrate_gpu_horizon(void)
-{
-  void *a, *b;
-  int ran = 0;
-  if (!lammps_config_accelerator("KOKKOS", "api", "cuda") && !lammps_config_accelerator("KOKKOS", "api", "hip") &&
-      !lammps_config_accelerator("KOKKOS", "api", "sycl"))
-    return;
-  a = gs_lmp_open();
-  b = gs_lmp_open();
-  full_model_bed(a);
-  full_model_bed(b);
-  /* velocities, not positions: a position moved across a periodic boundary wraps to the other side
-   * and would count as a departure of one box length */
-  gs_lines(b, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
-              "set group all vx v_vxp vy v_vyp vz v_vzp");
-  horizon = 0;
-  while (ran < 1000) {
-    double departure;
-    gs_cmd(a, "run 50 post no");
-    gs_cmd(b, "run 50 post no");
-    ran += 50;
-    departure = gs_state_diff(a, b, 1);
-    if (gs_rank() == 0)
-      printf("on a GPU: the CPU's own departure after %d steps from a 1e-15 relative perturbation of the velocities: "
-             "%.1e\n", ran, departure);
-    if (!(departure <= 0.01 * tolerance)) break;
-    horizon = ran;
-  }
-  lammps_close(a);
-  lammps_close(b);
-  gpu_atomics = 1;
-  if (horizon < 50) horizon = 50;
-  if (gs_rank() == 0) printf("on a GPU: comparisons run %d of the CPU cases' 1000 steps, tolerance %.0e\n", horizon, tolerance);
 }
 
 /* scheme consistent (the dashpots' velocities at t+dt, predicted on the device and sent to ghosts):
