@@ -64,6 +64,9 @@ for case in bed chute flow flow_multi; do
       measure legacy $input "$np" gran/hooke/history "" "-var law legacy"
       measure ours_hh $input "$np" "granular/sync ordering standard" "" "-var law hooke_history"
       measure ours_sync_hh $input "$np" "granular/sync" "" "-var law hooke_history"
+      # and with stock's order of operations (linear_history_classic): the same force law exactly
+      measure ours_cl $input "$np" "granular/sync ordering standard" "" "-var law hooke_classic"
+      measure ours_sync_cl $input "$np" "granular/sync" "" "-var law hooke_classic"
       if [ $case != flow_multi ]; then
         OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk $input 1 "granular/sync ordering standard" "" "$kokkos"
         OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync $input 1 "granular/sync" "" "$kokkos"
@@ -86,10 +89,14 @@ for case in bed chute flow flow_multi; do
       "cost of scheme consistent over verlet" "$(ratio "${best[ours_verlet]}" "${best[ours_consistent]}")" \
       "pair time, consistent / verlet" "$(ratio "${pair[ours_consistent]}" "${pair[ours_verlet]}")"
     printf "  %-44s %12s\n" "stock gran/hooke/history" "$(fmt "${best[legacy]}")" \
-      "granular/sync standard, same force law" "$(fmt "${best[ours_hh]}")" \
+      "granular/sync standard, linear_history" "$(fmt "${best[ours_hh]}")" \
       "ratio: gransync / stock gran/hooke/history" "$(ratio "${best[ours_hh]}" "${best[legacy]}")" \
-      "granular/sync synchronized, same force law" "$(fmt "${best[ours_sync_hh]}")" \
-      "ratio: synchronized / stock gran/hooke/history" "$(ratio "${best[ours_sync_hh]}" "${best[legacy]}")"
+      "granular/sync synchronized, linear_history" "$(fmt "${best[ours_sync_hh]}")" \
+      "ratio: synchronized / stock gran/hooke/history" "$(ratio "${best[ours_sync_hh]}" "${best[legacy]}")" \
+      "granular/sync standard, linear_history_classic" "$(fmt "${best[ours_cl]}")" \
+      "ratio: classic / stock gran/hooke/history" "$(ratio "${best[ours_cl]}" "${best[legacy]}")" \
+      "granular/sync synchronized, ..._classic" "$(fmt "${best[ours_sync_cl]}")" \
+      "ratio: synchronized classic / stock" "$(ratio "${best[ours_sync_cl]}" "${best[legacy]}")"
     [ $case = flow_multi ] && continue
     printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$(fmt "${best[kk]}")" \
       "granular/sync/kk (synchronized), $np thread(s)" "$(fmt "${best[kk_sync]}")" \

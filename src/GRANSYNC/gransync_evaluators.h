@@ -6,9 +6,9 @@
 // The contact evaluator compiled for the model combinations users run most: the C core's
 // gs_contact_evaluate_as() with its sub-model kinds as constants, so the compiler drops every other
 // model's code (one physics source, no second copy). A style picks one per type pair at init()
-// (select_evaluator()); any other combination runs the generic evaluator, which reads the kinds
-// from the model. The scheme (the integrator's choice of the dashpots' time level) stays a run-time
-// value. Include after gs_contact.h's GS_WITH_MDR choice.
+// (select_compiled()); any other combination runs the generic
+// evaluator, which reads the kinds from the model. The scheme (the integrator's choice of the
+// dashpots' time level) stays a run-time value. Include after gs_contact.h's GS_WITH_MDR choice.
 
 #ifndef LMP_GRANSYNC_EVALUATORS_H
 #define LMP_GRANSYNC_EVALUATORS_H
@@ -27,7 +27,8 @@ using ContactEvaluator = void (*)(const gs_model *, gs_contact *, double *);
 constexpr int compiled_normal[] = {GS_NORMAL_HOOKE, GS_NORMAL_HERTZ, GS_NORMAL_HERTZ_MATERIAL};
 constexpr int compiled_damping[] = {GS_DAMPING_MASS_VELOCITY, GS_DAMPING_VISCOELASTIC, GS_DAMPING_TSUJI,
                                     GS_DAMPING_COEFF_RESTITUTION};
-constexpr int compiled_tangential[] = {GS_TANGENTIAL_LINEAR_HISTORY, GS_TANGENTIAL_MINDLIN};
+constexpr int compiled_tangential[] = {GS_TANGENTIAL_LINEAR_HISTORY, GS_TANGENTIAL_LINEAR_HISTORY_CLASSIC,
+                                       GS_TANGENTIAL_MINDLIN};
 constexpr int compiled_rolling[] = {GS_ROLLING_NONE, GS_ROLLING_SDS};
 constexpr int compiled_twisting[] = {GS_TWISTING_NONE, GS_TWISTING_MARSHALL};
 constexpr int compiled_ordering[] = {GS_ORDERING_STANDARD, GS_ORDERING_SYNCHRONIZED};
@@ -49,7 +50,9 @@ template <std::size_t K> constexpr gs_kinds compiled_kinds(int scheme)
           scheme};
 }
 
-template <std::size_t K> [[gnu::noinline]] void evaluate_compiled(const gs_model *m, gs_contact *c, double *history)
+// the evaluator of combination K, inlined where it is called (the pair style's contact<>())
+template <std::size_t K>
+[[gnu::always_inline]] inline void evaluate_compiled(const gs_model *m, gs_contact *c, double *history)
 {
   gs_contact_evaluate_as(m, compiled_kinds<K>(m->scheme), c, history);
 }
@@ -57,13 +60,6 @@ template <std::size_t K> [[gnu::noinline]] void evaluate_compiled(const gs_model
 [[gnu::noinline]] inline void evaluate_generic(const gs_model *m, gs_contact *c, double *history)
 {
   gs_contact_evaluate(m, c, history);
-}
-
-// (filled by recursion: nvcc's front end rejects a pack of function template addresses)
-template <std::size_t K = 0> void fill_compiled(std::array<ContactEvaluator, n_compiled> &table)
-{
-  table[K] = &evaluate_compiled<K>;
-  if constexpr (K + 1 < n_compiled) fill_compiled<K + 1>(table);
 }
 
 // position of `value` in `list`, or -1
@@ -74,26 +70,42 @@ template <std::size_t N> constexpr int index_in(const int (&list)[N], int value)
   return -1;
 }
 
-// the evaluator compiled for this model's kinds, or the generic one (also for any model that
-// needs more than the kinds: mdr's per-atom state)
-inline ContactEvaluator select_evaluator(const gs_model *m)
+// the combination K of this model's kinds, or -1 (also for any model that needs more than the
+// kinds: mdr's per-atom state)
+inline int compiled_index(const gs_model *m)
 {
-  static const std::array<ContactEvaluator, n_compiled> table = [] {
-    std::array<ContactEvaluator, n_compiled> t{};
-    fill_compiled(t);
-    return t;
-  }();
   const int index[] = {index_in(compiled_normal, m->normal),         index_in(compiled_damping, m->damping),
                        index_in(compiled_tangential, m->tangential), index_in(compiled_rolling, m->rolling),
                        index_in(compiled_twisting, m->twisting),     index_in(compiled_ordering, m->ordering)};
   const std::size_t size[] = {n_normal, n_damping, n_tangential, n_rolling, n_twisting, n_ordering};
   std::size_t k = 0, stride = 1;
   for (int l = 0; l < 6; l++) {
-    if (index[l] < 0) return &evaluate_generic;
+    if (index[l] < 0) return -1;
     k += stride * static_cast<std::size_t>(index[l]);
     stride *= size[l];
   }
-  return table[k];
+  return static_cast<int>(k);
+}
+
+// table[K] = Entry<K>::value for every combination (filled by recursion: nvcc's front end rejects a
+// pack of function template addresses)
+template <class Fn, template <std::size_t> class Entry, std::size_t K = 0>
+void fill_compiled(std::array<Fn, n_compiled> &table)
+{
+  table[K] = Entry<K>::value;
+  if constexpr (K + 1 < n_compiled) fill_compiled<Fn, Entry, K + 1>(table);
+}
+
+// Entry<K>::value for this model's combination K, or `fallback`
+template <class Fn, template <std::size_t> class Entry> Fn select_compiled(const gs_model *m, Fn fallback)
+{
+  static const std::array<Fn, n_compiled> table = [] {
+    std::array<Fn, n_compiled> t{};
+    fill_compiled<Fn, Entry>(t);
+    return t;
+  }();
+  const int k = compiled_index(m);
+  return k < 0 ? fallback : table[static_cast<std::size_t>(k)];
 }
 
 }    // namespace gransync

@@ -109,7 +109,7 @@ void PairGranularSync::allocate()
     }
   models.assign((size_t) (n + 1) * (n + 1), gs_model{});
   explicit_sync.assign((size_t) (n + 1) * (n + 1), 0);
-  evaluators.assign((size_t) (n + 1) * (n + 1), &gransync::evaluate_generic);
+  contacts.assign((size_t) (n + 1) * (n + 1), &PairGranularSync::contact<&gransync::evaluate_generic>);
   maxrad_dynamic.assign(n + 1, 0.0);
   maxrad_frozen.assign(n + 1, 0.0);
 }
@@ -391,8 +391,8 @@ double PairGranularSync::init_one(int i, int j)
     cutoff_type[i][j] = cutoff_type[j][i] = MAX(cutoff_type[i][i], cutoff_type[j][j]);
   }
 
-  evaluators[i * (ntypes_alloc + 1) + j] = gransync::select_evaluator(&model_ref(i, j));
-  evaluators[j * (ntypes_alloc + 1) + i] = gransync::select_evaluator(&model_ref(j, i));
+  contacts[i * (ntypes_alloc + 1) + j] = select_contact(&model_ref(i, j));
+  contacts[j * (ntypes_alloc + 1) + i] = select_contact(&model_ref(j, i));
 
   double cutoff = 0.0;
   if (cutoff_type[i][j] > 0.0) {
@@ -478,14 +478,17 @@ static void at_rest(gs_contact &c)
 // The neighbors of one atom that need work: overlapping now, or (with history) touching at the
 // last step; most neighbors of a granular bed are neither. Kept apart from the contacts' work so
 // that this loop, which every neighbor passes, holds its state in registers.
+// xflat: the positions as LAMMPS stores them, one block of 3 per atom (x[j] = xflat + 3 j): one load
+// fewer per neighbor than through the row pointers.
 template <bool HISTORY>
-static int touching_candidates(const int *jlist, int jnum, double *const *x, const double *radius, double xi,
+static int touching_candidates(const int *jlist, int jnum, const double *xflat, const double *radius, double xi,
                                double yi, double zi, double radi, const int *touch, int *candidate)
 {
   int n = 0;
   for (int jj = 0; jj < jnum; jj++) {
     const int j = jlist[jj] & NEIGHMASK;
-    const double delx = xi - x[j][0], dely = yi - x[j][1], delz = zi - x[j][2];
+    const double *xj = xflat + 3 * static_cast<std::size_t>(j);
+    const double delx = xi - xj[0], dely = yi - xj[1], delz = zi - xj[2];
     const double rsq = delx * delx + dely * dely + delz * delz;
     const double radsum = radi + radius[j];
     bool work = rsq < radsum * radsum;
@@ -554,7 +557,7 @@ void PairGranularSync::compute(int eflag, int vflag)
   const double *special_lj = force->special_lj;
   const int stride = ntypes_alloc + 1;
   const gs_model *model_table = models.data();
-  const gransync::ContactEvaluator *evaluator_table = evaluators.data();
+  const ContactFn *contact_table = contacts.data();
   const bool history_on = use_history;
   const int nhistory = size_history;
   const int inum = list->inum;
@@ -563,21 +566,23 @@ void PairGranularSync::compute(int eflag, int vflag)
   int **firstneigh = list->firstneigh;
   int **firsttouch = history_on ? fix_history->firstflag : nullptr;
   double **firsthistory = history_on ? fix_history->firstvalue : nullptr;
+  const double *xflat = inum > 0 ? x[0] : nullptr;
+  if (static_cast<int>(candidates.size()) < neighbor->oneatom) candidates.resize(neighbor->oneatom);
+  int *const candidate = candidates.data();
 
   for (int ii = 0; ii < inum; ii++) {
     const int i = ilist[ii];
     const double xi = x[i][0], yi = x[i][1], zi = x[i][2];
     const double radi = radius[i];
     const gs_model *model_row = model_table + type[i] * stride;
-    const gransync::ContactEvaluator *evaluator_row = evaluator_table + type[i] * stride;
+    const ContactFn *contact_row = contact_table + type[i] * stride;
     const int *jlist = firstneigh[i];
     const int jnum = numneigh[i];
     int *touch = history_on ? firsttouch[i] : nullptr;
     double *allhistory = history_on ? firsthistory[i] : nullptr;
-    if (static_cast<int>(candidates.size()) < jnum) candidates.resize(jnum);
-    int *const candidate = candidates.data();
-    const int ncandidates = history_on ? touching_candidates<true>(jlist, jnum, x, radius, xi, yi, zi, radi, touch, candidate)
-                                       : touching_candidates<false>(jlist, jnum, x, radius, xi, yi, zi, radi, touch, candidate);
+    const int ncandidates = history_on
+        ? touching_candidates<true>(jlist, jnum, xflat, radius, xi, yi, zi, radi, touch, candidate)
+        : touching_candidates<false>(jlist, jnum, xflat, radius, xi, yi, zi, radi, touch, candidate);
 
     for (int k = 0; k < ncandidates; k++) {
       const int jj = candidate[k];
@@ -586,7 +591,8 @@ void PairGranularSync::compute(int eflag, int vflag)
       j &= NEIGHMASK;
       if (factor_lj == 0.0) continue;
 
-      const double dx[3] = {xi - x[j][0], yi - x[j][1], zi - x[j][2]};
+      const double *xj = xflat + 3 * static_cast<std::size_t>(j);
+      const double dx[3] = {xi - xj[0], yi - xj[1], zi - xj[2]};
       const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
       const double radj = radius[j];
       const gs_model *m = model_row + type[j];
@@ -599,17 +605,34 @@ void PairGranularSync::compute(int eflag, int vflag)
         continue;
       }
       if (history_on) touch[jj] = 1;
-      contact(p, c, m, evaluator_row[type[j]], i, j, dx, radi, radj, factor_lj, history);
+      (this->*contact_row[type[j]])(p, c, m, i, j, dx, radi, radj, factor_lj, history);
     }
   }
   if (p.dstep) accumulate_dissipation(p.nlocal, p.newton_pair);
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync");
 }
 
-// one contact: its data gathered, evaluated, its forces, heat, energy and virial added
-void PairGranularSync::contact(const ContactPass &p, gs_contact &c, const gs_model *m,
-                               gransync::ContactEvaluator evaluate, int i, int j, const double *dx, double radi,
-                               double radj, double factor_lj, double *history)
+template <std::size_t K> struct PairGranularSync::CompiledContact {
+  static constexpr ContactFn value = &PairGranularSync::contact<&gransync::evaluate_compiled<K>>;
+};
+
+// the contact compiled for this model's kinds, or the generic one
+PairGranularSync::ContactFn PairGranularSync::select_contact(const gs_model *m)
+{
+  return gransync::select_compiled<ContactFn, CompiledContact>(m, &PairGranularSync::contact<&gransync::evaluate_generic>);
+}
+
+// energy accounting's evaluation: the generic evaluator with the dissipation, kept out of the
+// compiled contacts
+[[gnu::noinline]] static void evaluate_dissipating(const gs_model *m, gs_contact *c, double *history,
+                                                   gs_dissipation *d)
+{
+  gs_contact_evaluate_dissipating(m, gs_model_kinds(m), c, history, d);
+}
+
+template <gransync::ContactEvaluator EVALUATE>
+void PairGranularSync::contact(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j, const double *dx,
+                               double radi, double radj, double factor_lj, double *history)
 {
   gs_copy3(dx, c.dx);
   c.radi = radi;
@@ -631,10 +654,10 @@ void PairGranularSync::contact(const ContactPass &p, gs_contact &c, const gs_mod
   const bool j_here = p.newton_pair || j < p.nlocal;
   if (p.dstep) {
     gs_dissipation d{};
-    gs_contact_evaluate_dissipating(m, gs_model_kinds(m), &c, history, &d);
+    evaluate_dissipating(m, &c, history, &d);
     add_dissipation(p.dstep, i, j, j_here, d, factor_lj);
   } else {
-    evaluate(m, &c, history);
+    EVALUATE(m, &c, history);
   }
   if (mdr_flag && !std::isfinite(c.fn_total))
     error->one(FLERR, "pair granular/sync, normal mdr: the force between atoms {} and {} is {}", p.tag[i], p.tag[j],

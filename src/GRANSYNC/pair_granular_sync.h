@@ -127,11 +127,18 @@ class PairGranularSync : public Pair {
     int nlocal, newton_pair;
     bool minimizing;
   };
-  std::vector<gransync::ContactEvaluator> evaluators;    // per type pair, like models (init_one())
-  std::vector<int> candidates;    // compute(): one atom's neighbors that need work
-  [[gnu::noinline]] void contact(const ContactPass &p, gs_contact &c, const gs_model *m,
-                                 gransync::ContactEvaluator evaluate, int i, int j, const double *dx, double radi,
-                                 double radj, double factor_lj, double *history);
+  // one contact: its data gathered, EVALUATE run (a compiled one inlined), forces, heat, energy and
+  // virial added
+  using ContactFn = void (PairGranularSync::*)(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
+                                               const double *dx, double radi, double radj, double factor_lj,
+                                               double *history);
+  template <gransync::ContactEvaluator EVALUATE>
+  [[gnu::noinline]] void contact(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
+                                 const double *dx, double radi, double radj, double factor_lj, double *history);
+  template <std::size_t K> struct CompiledContact;
+  static ContactFn select_contact(const gs_model *m);
+  std::vector<ContactFn> contacts;    // per type pair, like models (init_one())
+  std::vector<int> candidates;        // compute(): one atom's neighbors that need work
   [[gnu::noinline]] void release(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
                                  const double *dx, double radi, double radj, double factor_lj, double *history);
   double pair_meff(int i, int j) const;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * The compiled contact evaluators (src/GRANSYNC/gransync_evaluators.h) against the generic one:
- * - select_evaluator() gives every combination of the compiled lists its own evaluator (not the
- *   generic one), and the generic one to a model outside them (jkr, classic friction, mdr);
+ * - select_compiled() gives every combination of the compiled lists its own evaluator (not the
+ *   generic one), and the generic one to a model outside them (jkr, mindlin_classic, mdr);
  * - each compiled evaluator agrees bit for bit with the generic gs_contact_evaluate() over a
  *   sequence of steps of a pair that loads, slides, spins and unloads (forces, torques, every output
  *   and the history they leave), in both orderings and both schemes, with rolling and twisting on
@@ -22,7 +22,8 @@ namespace {
 
 const char *const normal_words[] = {"hooke 1e3 0.5", "hertz 1e5 0.5", "hertz/material 1e5 0.5 0.3"};
 const char *const damping_words[] = {"mass_velocity", "viscoelastic", "tsuji", "coeff_restitution"};
-const char *const tangential_words[] = {"linear_history 1e4 0.5 0.4", "mindlin 1e4 0.5 0.4"};
+const char *const tangential_words[] = {"linear_history 1e4 0.5 0.4", "linear_history_classic 1e4 0.5 0.4",
+                                        "mindlin 1e4 0.5 0.4"};
 const char *const rolling_words[] = {"", " rolling sds 100 0.3 0.2"};
 const char *const twisting_words[] = {"", " twisting marshall"};
 
@@ -52,6 +53,16 @@ bool same_outputs(const gs_contact &a, const gs_contact &b)
 // sticking, sliding and reversal. Returns the number of steps (with contact) whose outputs or
 // history differ between the evaluator and the generic one; `contacts` counts the contact steps,
 // `sliding` those at the friction limit.
+// the table the pair style's contacts are chosen from, with the evaluators they inline
+template <std::size_t K> struct CompiledEvaluator {
+  static constexpr ContactEvaluator value = &evaluate_compiled<K>;
+};
+
+ContactEvaluator select_evaluator(const gs_model *m)
+{
+  return select_compiled<ContactEvaluator, CompiledEvaluator>(m, &evaluate_generic);
+}
+
 int run_pair(const gs_model &m, ContactEvaluator evaluate, int &contacts, int &sliding)
 {
   const int nsteps = 400;
@@ -148,7 +159,7 @@ int main()
 
   // models outside the compiled lists run the generic evaluator
   const char *const others[] = {"jkr 1e7 0.5 0.3 50 damping viscoelastic tangential mindlin NULL 0.5 0.4",
-                                "hooke 1e5 0.5 damping coeff_restitution tangential linear_history_classic 1e4 0.5 0.4",
+                                "hooke 1e5 0.5 damping coeff_restitution tangential mindlin_classic 1e4 0.5 0.4",
                                 "hooke 1e5 0.5 damping velocity tangential linear_history 1e4 0.5 0.4",
                                 "dmt 1e7 0.5 0.3 50 damping mass_velocity tangential linear_nohistory 0.5 0.4"};
   for (const char *words : others) {
