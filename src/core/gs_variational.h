@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * gransync: the pair terms of the variational integrator of De Klerk et al. (2022), for its
+ * contact model's conservative part: a Hookean normal spring, V = k delta^2 / 2 with
+ * delta = R_i + R_j - |x_i - x_j| (while delta > 0; for every delta with `harmonic`, the paper's
+ * Fig. 9 pair). A step solves the discrete Euler-Lagrange residual for the new positions by Newton's
+ * method, which needs V, its gradient and its Hessian applied to a vector; all three come from here
+ * (C99, host and device, as the rest of the core). */
+#ifndef GS_VARIATIONAL_H
+#define GS_VARIATIONAL_H
+
+#include "gs_vec.h"
+
+typedef struct gs_vi_spring {
+  double k;      /* stiffness */
+  double reach;  /* R_i + R_j: the spring acts at separations below it */
+  int harmonic;  /* 1: at every separation (a bond), 0: only while overlapping (a contact) */
+} gs_vi_spring;
+
+/* delta and the unit normal n = d / |d| of the separation d = x_i - x_j; 0 where the spring is slack */
+GS_FN int gs_vi_spring_acts(const gs_vi_spring *s, const double *d, double *delta, double *n)
+{
+  const double r = gs_len3(d);
+  *delta = s->reach - r;
+  if (!s->harmonic && *delta <= 0.0) return 0;
+  gs_scale3(1.0 / r, d, n);
+  return 1;
+}
+
+GS_FN double gs_vi_spring_energy(const gs_vi_spring *s, const double *d)
+{
+  double delta, n[3];
+  return gs_vi_spring_acts(s, d, &delta, n) ? 0.5 * s->k * delta * delta : 0.0;
+}
+
+/* dV/dx_i (dV/dx_j is its negative) */
+GS_FN void gs_vi_spring_gradient(const gs_vi_spring *s, const double *d, double *grad_i)
+{
+  double delta, n[3];
+  if (gs_vi_spring_acts(s, d, &delta, n))
+    gs_scale3(-s->k * delta, n, grad_i);
+  else
+    gs_zero3(grad_i);
+}
+
+/* H u_ij, H = d^2V/dx_i^2 = k [n n^T - (delta / r)(I - n n^T)], applied to u_ij = u_i - u_j: the
+ * Hessian's block row of i applied to (u_i, u_j) (j's is its negative) */
+GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
+{
+  double delta, n[3], r, along, across[3];
+  if (!gs_vi_spring_acts(s, d, &delta, n)) {
+    gs_zero3(out_i);
+    return;
+  }
+  r = gs_len3(d);
+  along = gs_dot3(n, u_ij);
+  across[0] = u_ij[0] - along * n[0];
+  across[1] = u_ij[1] - along * n[1];
+  across[2] = u_ij[2] - along * n[2];
+  out_i[0] = s->k * (along * n[0] - delta / r * across[0]);
+  out_i[1] = s->k * (along * n[1] - delta / r * across[1]);
+  out_i[2] = s->k * (along * n[2] - delta / r * across[2]);
+}
+
+#endif

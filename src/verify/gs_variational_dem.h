@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * The variational integrator of De Klerk et al. (2022) for spheres joined by the springs of
+ * gs_variational.h, without LAMMPS: one step solves the discrete Euler-Lagrange residual
+ *   R(q1) = p0 - M (q1 - q0) / h - h (1 - alpha) grad V(q_alpha),  q_alpha = (1 - alpha) q0 + alpha q1,
+ * for the new positions q1 by Newton's method, each correction from conjugate gradients on
+ *   (M / h + h alpha (1 - alpha) H(q_alpha)) dq = R   (H applied matrix-free, from the core),
+ * then sets the momenta p1 = M (q1 - q0) / h - h alpha grad V(q_alpha). alpha = 1/2: the implicit
+ * midpoint rule; alpha = 0: explicit, and with p0 = m (v0 - h a0 / 2) the positions of velocity
+ * Verlet (p then the momentum at the half step before). Conservative springs only so far: no
+ * damping, no friction, no rotations (unittest/core/test_variational.c). */
+#ifndef GS_VARIATIONAL_DEM_H
+#define GS_VARIATIONAL_DEM_H
+
+#include "gs_variational.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  int i, j;
+  gs_vi_spring spring;
+} gs_vi_bond;
+
+typedef struct {
+  int n;                  /* spheres */
+  const double *mass;     /* n */
+  int nbonds;
+  const gs_vi_bond *bonds;
+  double alpha;           /* 0 .. 1 */
+  double h;               /* step */
+  double newton_tol;      /* converged: |dq| <= newton_tol |q1 - q0| (the paper: 1e-13), or below q's round-off */
+  int max_newton;         /* a step that does not converge in these is reported (the paper: 200) */
+} gs_vi_system;
+
+/* positions q (3n) and momenta p (3n) advanced one step; returns the Newton iterations taken,
+ * or -1 where the residual did not converge within max_newton (q and p then hold the last iterate) */
+int gs_vi_step(const gs_vi_system *s, double *q, double *p);
+
+double gs_vi_potential(const gs_vi_system *s, const double *q);
+/* grad V (3n) */
+void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

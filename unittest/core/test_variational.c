@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * The variational integrator's step (src/verify/gs_variational_dem.c, pair terms from the core's
+ * gs_variational.h) on the cases of De Klerk et al. (2022), Fig. 9, and against velocity Verlet:
+ * - a harmonic pair (V = k delta^2 / 2 at every separation, moving along its axis: a linear
+ *   system) with alpha = 1/2 keeps its energy to 1e-10 relative for h = 0.01 ... 1.4 sqrt(m/k)
+ *   over 20 periods, and at h = 2 sqrt(m/k), where velocity Verlet's energy grows without bound
+ *   (beyond its limit h < sqrt(2 m / k) for this pair), stays at its start;
+ * - alpha = 1/2 is second order in position and velocity against the exact solution;
+ * - alpha = 0, started from the momentum of the half step before (p0 = m (v0 - h a0 / 2)), gives
+ *   velocity Verlet's positions to 1e-12 on an oblique collision of two spheres with contact springs
+ *   (nonlinear, the springs slack before and after);
+ * - the Newton iteration converges in every step. */
+#include "gs_variational_dem.h"
+
+#include "gs_check.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { N = 2 };
+
+static const double mass[N] = {1.0, 1.0};
+
+static double kinetic(const double *p)
+{
+  double e = 0.0;
+  int k;
+  for (k = 0; k < 3 * N; k++) e += 0.5 * p[k] * p[k] / mass[k / 3];
+  return e;
+}
+
+/* the harmonic pair (k = 1, rest length 1) stretched by 0.2, i at rest, j moving away at 0.1 */
+static void harmonic_start(double *q, double *p)
+{
+  memset(q, 0, sizeof(double) * 3 * N);
+  memset(p, 0, sizeof(double) * 3 * N);
+  q[3] = 1.2;
+  p[3] = 0.1 * mass[1];
+}
+
+static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double h)
+{
+  gs_vi_system s;
+  s.n = N;
+  s.mass = mass;
+  s.nbonds = 1;
+  s.bonds = bond;
+  s.alpha = alpha;
+  s.h = h;
+  s.newton_tol = 1e-13;
+  s.max_newton = 200;
+  return s;
+}
+
+/* largest relative energy change over `steps` steps; *failed counts steps that did not converge */
+static double energy_drift(const gs_vi_system *s, int steps, int *failed)
+{
+  double q[3 * N], p[3 * N], e0, worst = 0.0;
+  int step;
+  harmonic_start(q, p);
+  e0 = kinetic(p) + gs_vi_potential(s, q);
+  for (step = 0; step < steps; step++) {
+    if (gs_vi_step(s, q, p) < 0) (*failed)++;
+    const double change = fabs(kinetic(p) + gs_vi_potential(s, q) - e0) / e0;
+    worst = change == change ? fmax(worst, change) : INFINITY;
+  }
+  return worst;
+}
+
+/* velocity Verlet on the same system: positions q, velocities v, `steps` steps */
+static void verlet(const gs_vi_system *s, double *q, double *v, int steps)
+{
+  double grad[3 * N];
+  int step, k;
+  gs_vi_gradient(s, q, grad);
+  for (step = 0; step < steps; step++) {
+    for (k = 0; k < 3 * N; k++) {
+      v[k] -= 0.5 * s->h * grad[k] / mass[k / 3];
+      q[k] += s->h * v[k];
+    }
+    gs_vi_gradient(s, q, grad);
+    for (k = 0; k < 3 * N; k++) v[k] -= 0.5 * s->h * grad[k] / mass[k / 3];
+  }
+}
+
+static double verlet_energy_growth(const gs_vi_system *s, int steps)
+{
+  double q[3 * N], v[3 * N], e0;
+  harmonic_start(q, v);
+  e0 = kinetic(v) + gs_vi_potential(s, q);
+  verlet(s, q, v, steps);
+  return (kinetic(v) + gs_vi_potential(s, q)) / e0;
+}
+
+/* the pair's stretch u = x_j - x_i - 1 and its rate at time t, exactly: omega^2 = k (1/m_i + 1/m_j) */
+static void harmonic_exact(double t, double *u, double *du)
+{
+  const double omega = sqrt(1.0 / mass[0] + 1.0 / mass[1]);
+  const double u0 = 0.2, du0 = 0.1;
+  *u = u0 * cos(omega * t) + du0 / omega * sin(omega * t);
+  *du = -u0 * omega * sin(omega * t) + du0 * cos(omega * t);
+}
+
+/* errors in stretch and stretch rate at t = 2 with step h (alpha = 1/2) */
+static void midpoint_errors(const gs_vi_bond *bond, double h, double *eu, double *edu)
+{
+  const gs_vi_system s = harmonic_system(bond, 0.5, h);
+  const int steps = (int) lround(2.0 / h);
+  double q[3 * N], p[3 * N], u, du;
+  int step;
+  harmonic_start(q, p);
+  for (step = 0; step < steps; step++) gs_vi_step(&s, q, p);
+  harmonic_exact(steps * h, &u, &du);
+  *eu = fabs(q[3] - q[0] - 1.0 - u);
+  *edu = fabs(p[3] / mass[1] - p[0] / mass[0] - du);
+}
+
+int main(void)
+{
+  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1}};
+  /* sqrt(m / k) = 1: the steps of Fig. 9 */
+  const double steps_h[] = {0.01, 0.1, 0.5, 1.0, 1.4};
+  const double period = 2.0 * 3.14159265358979323846 / sqrt(2.0);
+  int c;
+
+  for (c = 0; c < 5; c++) {
+    const gs_vi_system s = harmonic_system(&harmonic, 0.5, steps_h[c]);
+    int failed = 0;
+    const int steps = (int) ceil(20.0 * period / steps_h[c]);
+    const double drift = energy_drift(&s, steps, &failed);
+    GS_CHECK(drift <= 1e-10 && failed == 0, "alpha 1/2, h = %.2f sqrt(m/k): energy kept to %.1e over %d steps "
+             "(20 periods), %d steps unconverged", steps_h[c], drift, steps, failed);
+  }
+  {
+    const gs_vi_system s = harmonic_system(&harmonic, 0.5, 2.0);
+    int failed = 0;
+    const double drift = energy_drift(&s, 200, &failed);
+    const double growth = verlet_energy_growth(&s, 200);
+    GS_CHECK(drift <= 1e-10 && failed == 0 && growth > 1e6,
+             "h = 2 sqrt(m/k): alpha 1/2 keeps its energy to %.1e over 200 steps, velocity Verlet's grows %.1e-fold",
+             drift, growth);
+  }
+  {
+    double eu[2], edu[2];
+    midpoint_errors(&harmonic, 0.02, &eu[0], &edu[0]);
+    midpoint_errors(&harmonic, 0.01, &eu[1], &edu[1]);
+    GS_CHECK(eu[0] / eu[1] > 3.6 && eu[0] / eu[1] < 4.4 && edu[0] / edu[1] > 3.6 && edu[0] / edu[1] < 4.4,
+             "alpha 1/2 second order at t = 2: halving h divides the stretch error by %.2f (%.1e), its rate's by "
+             "%.2f (%.1e)", eu[0] / eu[1], eu[1], edu[0] / edu[1], edu[1]);
+  }
+  {
+    /* an oblique collision of two spheres (radius 0.5, contact springs k = 1e4), offset 0.3 across */
+    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0}};
+    const double h = 2e-3;
+    const int steps = 400;
+    gs_vi_system s = harmonic_system(&contact, 0.0, h);
+    double q[3 * N] = {0.0, 0.0, 0.0, 1.1, 0.3, 0.0}, v[3 * N] = {1.0, 0.0, 0.0, -1.0, 0.0, 0.2};
+    double qv[3 * N], p[3 * N], grad[3 * N], worst = 0.0, closest = 1e30;
+    int step, k, failed = 0;
+    memcpy(qv, q, sizeof(q));
+    gs_vi_gradient(&s, q, grad);
+    for (k = 0; k < 3 * N; k++) p[k] = mass[k / 3] * v[k] - 0.5 * h * grad[k];
+    for (step = 0; step < steps; step++) {
+      double d[3];
+      if (gs_vi_step(&s, q, p) < 0) failed++;
+      verlet(&s, qv, v, 1);
+      for (k = 0; k < 3 * N; k++) worst = fmax(worst, fabs(q[k] - qv[k]));
+      gs_sub3(q + 3, q, d);
+      closest = fmin(closest, gs_len3(d));
+    }
+    GS_CHECK(worst <= 1e-12 && failed == 0 && closest < 0.99,
+             "alpha 0: velocity Verlet's positions over %d steps of an oblique contact (closest approach %.4f, "
+             "largest difference %.1e)", steps, closest, worst);
+  }
+  return gs_check_summary();
+}
