@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * gransync: the pair terms of the variational integrator of De Klerk et al. (2022), for its
- * contact model's conservative part: a Hookean normal spring, V = k delta^2 / 2 with
+ * contact model without friction: a Hookean normal spring, V = k delta^2 / 2 with
  * delta = R_i + R_j - |x_i - x_j| (while delta > 0; for every delta with `harmonic`, the paper's
- * Fig. 9 pair). A step solves the discrete Euler-Lagrange residual for the new positions by Newton's
- * method, which needs V, its gradient and its Hessian applied to a vector; all three come from here
- * (C99, host and device, as the rest of the core). */
+ * Fig. 9 pair), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts. A step
+ * solves the discrete Euler-Lagrange residual for the new positions by Newton's method, which needs
+ * V, its gradient, its Hessian applied to a vector, the dashpot's force and its derivative by the
+ * velocity; all come from here (C99, host and device, as the rest of the core). */
 #ifndef GS_VARIATIONAL_H
 #define GS_VARIATIONAL_H
 
@@ -14,6 +15,7 @@ typedef struct gs_vi_spring {
   double k;      /* stiffness */
   double reach;  /* R_i + R_j: the spring acts at separations below it */
   int harmonic;  /* 1: at every separation (a bond), 0: only while overlapping (a contact) */
+  double eta;    /* the normal dashpot: force per normal relative velocity */
 } gs_vi_spring;
 
 /* delta and the unit normal n = d / |d| of the separation d = x_i - x_j; 0 where the spring is slack */
@@ -59,6 +61,26 @@ GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, co
   out_i[0] = s->k * (along * n[0] - delta / r * across[0]);
   out_i[1] = s->k * (along * n[1] - delta / r * across[1]);
   out_i[2] = s->k * (along * n[2] - delta / r * across[2]);
+}
+
+/* the dashpot's force on i at separation d and relative velocity v_ij = v_i - v_j (j's: its negative) */
+GS_FN void gs_vi_dashpot_force(const gs_vi_spring *s, const double *d, const double *v_ij, double *f_i)
+{
+  double delta, n[3];
+  if (gs_vi_spring_acts(s, d, &delta, n))
+    gs_scale3(-s->eta * gs_dot3(n, v_ij), n, f_i);
+  else
+    gs_zero3(f_i);
+}
+
+/* minus its derivative by the relative velocity, applied to u_ij: eta (n . u_ij) n */
+GS_FN void gs_vi_dashpot_resistance_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
+{
+  double delta, n[3];
+  if (gs_vi_spring_acts(s, d, &delta, n))
+    gs_scale3(s->eta * gs_dot3(n, u_ij), n, out_i);
+  else
+    gs_zero3(out_i);
 }
 
 #endif

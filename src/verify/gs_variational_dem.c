@@ -36,20 +36,40 @@ void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad)
   }
 }
 
-/* out = (M / h + h alpha (1 - alpha) H(q)) u */
+/* the dashpots' forces at positions q and velocities v, added to f */
+static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
+{
+  double d[3], v_ij[3], f_i[3];
+  int b;
+  for (b = 0; b < s->nbonds; b++) {
+    const gs_vi_bond *bond = &s->bonds[b];
+    separation(q, bond, d);
+    gs_sub3(v + 3 * bond->i, v + 3 * bond->j, v_ij);
+    gs_vi_dashpot_force(&bond->spring, d, v_ij, f_i);
+    gs_scale3(scale, f_i, f_i);
+    gs_add3(f + 3 * bond->i, f_i, f + 3 * bond->i);
+    gs_sub3(f + 3 * bond->j, f_i, f + 3 * bond->j);
+  }
+}
+
+/* out = (M / h + h alpha (1 - alpha) H(q) + D(q) / 2) u: minus the residual's derivative by the new
+ * positions, but for the turn of the dashpots' normals (a Newton iteration that converges to the
+ * same step, linearly where it matters) */
 static void apply_operator(const gs_vi_system *s, const double *q, const double *u, double *out)
 {
   const double c = s->h * s->alpha * (1.0 - s->alpha);
-  double d[3], u_ij[3], hu[3];
+  double d[3], u_ij[3], hu[3], du[3];
   int a, b;
   for (a = 0; a < 3 * s->n; a++) out[a] = s->mass[a / 3] / s->h * u[a];
-  if (c == 0.0) return;
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
     gs_sub3(u + 3 * bond->i, u + 3 * bond->j, u_ij);
     gs_vi_spring_hessian_apply(&bond->spring, d, u_ij, hu);
     gs_scale3(c, hu, hu);
+    gs_vi_dashpot_resistance_apply(&bond->spring, d, u_ij, du);
+    gs_scale3(0.5, du, du);
+    gs_add3(hu, du, hu);
     gs_add3(out + 3 * bond->i, hu, out + 3 * bond->i);
     gs_sub3(out + 3 * bond->j, hu, out + 3 * bond->j);
   }
@@ -92,27 +112,44 @@ static void solve_cg(const gs_vi_system *s, const double *q, const double *rhs, 
 int gs_vi_step(const gs_vi_system *s, double *q, double *p)
 {
   const int n = 3 * s->n;
-  double *q0 = malloc(sizeof(double) * 8 * (size_t) n);
-  double *qa = q0 + n, *grad = q0 + 2 * n, *res = q0 + 3 * n, *dq = q0 + 4 * n, *work = q0 + 5 * n;
+  double *q0 = malloc(sizeof(double) * 10 * (size_t) n);
+  double *qa = q0 + n, *grad = q0 + 2 * n, *res = q0 + 3 * n, *dq = q0 + 4 * n, *v = q0 + 5 * n,
+         *past = q0 + 6 * n, *work = q0 + 7 * n;
+  double first_res = 0.0, first_dq = 0.0;
   int it, k, converged = 0;
   memcpy(q0, q, sizeof(double) * (size_t) n);
+  /* the dashpots' half at the start (the paper's Q^p): at q0, with the velocities p0 / M */
+  for (k = 0; k < n; k++) v[k] = p[k] / s->mass[k / 3];
+  memset(past, 0, sizeof(double) * (size_t) n);
+  add_dashpot_forces(s, q0, v, 0.5 * s->h, past);
   /* the first guess: a free flight with the momenta */
-  for (k = 0; k < n; k++) q[k] = q0[k] + s->h * p[k] / s->mass[k / 3];
+  for (k = 0; k < n; k++) q[k] = q0[k] + s->h * v[k];
   for (it = 1; it <= s->max_newton; it++) {
-    double step_len = 0.0, move = 0.0, size = 0.0;
-    for (k = 0; k < n; k++) qa[k] = (1.0 - s->alpha) * q0[k] + s->alpha * q[k];
+    double res_len = 0.0, step_len = 0.0, size = 0.0;
+    for (k = 0; k < n; k++) {
+      qa[k] = (1.0 - s->alpha) * q0[k] + s->alpha * q[k];
+      v[k] = (q[k] - q0[k]) / s->h;
+    }
     gs_vi_gradient(s, qa, grad);
     for (k = 0; k < n; k++)
-      res[k] = p[k] - s->mass[k / 3] * (q[k] - q0[k]) / s->h - s->h * (1.0 - s->alpha) * grad[k];
+      res[k] = p[k] - s->mass[k / 3] * v[k] - s->h * (1.0 - s->alpha) * grad[k] + past[k];
+    /* the dashpots' half at the end (Q^-): at q_alpha, with the step's velocities */
+    add_dashpot_forces(s, qa, v, 0.5 * s->h, res);
     solve_cg(s, qa, res, dq, work);
     for (k = 0; k < n; k++) {
       q[k] += dq[k];
+      res_len += res[k] * res[k];
       step_len += dq[k] * dq[k];
-      move += (q[k] - q0[k]) * (q[k] - q0[k]);
       size += q[k] * q[k];
     }
-    /* converged: the correction small against the step's motion, or below the positions' round-off */
-    if (step_len <= s->newton_tol * s->newton_tol * move || step_len <= 16.0 * DBL_EPSILON * DBL_EPSILON * size) {
+    if (it == 1) {
+      first_res = res_len;
+      first_dq = step_len;
+    }
+    /* converged (the paper's rule): residual or correction down to newton_tol of the first; or the
+     * correction below the positions' round-off */
+    if (res_len <= s->newton_tol * s->newton_tol * first_res || step_len <= s->newton_tol * s->newton_tol * first_dq ||
+        step_len <= 16.0 * DBL_EPSILON * DBL_EPSILON * size) {
       converged = 1;
       break;
     }

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * The variational integrator of De Klerk et al. (2022) for spheres joined by the springs of
- * gs_variational.h, without LAMMPS: one step solves the discrete Euler-Lagrange residual
- *   R(q1) = p0 - M (q1 - q0) / h - h (1 - alpha) grad V(q_alpha),  q_alpha = (1 - alpha) q0 + alpha q1,
- * for the new positions q1 by Newton's method, each correction from conjugate gradients on
- *   (M / h + h alpha (1 - alpha) H(q_alpha)) dq = R   (H applied matrix-free, from the core),
- * then sets the momenta p1 = M (q1 - q0) / h - h alpha grad V(q_alpha). alpha = 1/2: the implicit
- * midpoint rule; alpha = 0: explicit, and with p0 = m (v0 - h a0 / 2) the positions of velocity
- * Verlet (p then the momentum at the half step before). Conservative springs only so far: no
- * damping, no friction, no rotations (unittest/core/test_variational.c). */
+ * The variational integrator of De Klerk et al. (2022) for spheres joined by the springs and
+ * dashpots of gs_variational.h, without LAMMPS: one step solves the discrete Euler-Lagrange residual
+ *   R(q1) = p0 - M (q1 - q0) / h - h (1 - alpha) grad V(q_alpha)
+ *           + h/2 F_d(q_alpha, (q1 - q0) / h) + h/2 F_d(q0, p0 / M),  q_alpha = (1 - alpha) q0 + alpha q1,
+ * (F_d the dashpots' forces, half at each end of the step: the paper's Q^- and Q^p) for the new
+ * positions q1 by Newton's method, each correction from conjugate gradients on
+ *   (M / h + h alpha (1 - alpha) H(q_alpha) + D(q_alpha) / 2) dq = R
+ * (H and the dashpots' D applied matrix-free, from the core), then sets the momenta
+ * p1 = M (q1 - q0) / h - h alpha grad V(q_alpha). alpha = 1/2: the implicit midpoint rule; alpha = 0:
+ * explicit in the springs, and with p0 = m (v0 - h a0 / 2) the positions of velocity Verlet (p then
+ * the momentum at the half step before). No friction and no rotations so far
+ * (unittest/core/test_variational.c). */
 #ifndef GS_VARIATIONAL_DEM_H
 #define GS_VARIATIONAL_DEM_H
 
@@ -29,7 +32,8 @@ typedef struct {
   const gs_vi_bond *bonds;
   double alpha;           /* 0 .. 1 */
   double h;               /* step */
-  double newton_tol;      /* converged: |dq| <= newton_tol |q1 - q0| (the paper: 1e-13), or below q's round-off */
+  double newton_tol;      /* converged: |R| or |dq| at newton_tol of the first iteration's (the paper: 1e-13),
+                             or dq below q's round-off */
   int max_newton;         /* a step that does not converge in these is reported (the paper: 200) */
 } gs_vi_system;
 

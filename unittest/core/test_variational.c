@@ -9,6 +9,8 @@
  * - alpha = 0, started from the momentum of the half step before (p0 = m (v0 - h a0 / 2)), gives
  *   velocity Verlet's positions to 1e-12 on an oblique collision of two spheres with contact springs
  *   (nonlinear, the springs slack before and after);
+ * - a damped head-on collision (the paper's Figs. 6-8, damping ratio 0.2) rebounds with the damped
+ *   oscillator's restitution, converging as h falls (first order), undamped with 1;
  * - the Newton iteration converges in every step. */
 #include "gs_variational_dem.h"
 
@@ -115,9 +117,26 @@ static void midpoint_errors(const gs_vi_bond *bond, double h, double *eu, double
   *edu = fabs(p[3] / mass[1] - p[0] / mass[0] - du);
 }
 
+/* head-on: two spheres (radius 0.5, m = 1, k = 1e4, damping ratio zeta) meet at relative speed 1,
+ * touching at t = 0; the restitution -(relative speed after) / 1, from the momenta once apart */
+static double headon_restitution(double alpha, double zeta, double steps_per_contact)
+{
+  const double mu = 0.5, k = 1e4, omega = sqrt(k / mu);
+  const double contact_time = 3.14159265358979323846 / (omega * sqrt(1.0 - zeta * zeta));
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu)}};
+  const gs_vi_system s = harmonic_system(&bond, alpha, contact_time / steps_per_contact);
+  double q[3 * N] = {0.0, 0.0, 0.0, 1.0, 0.0, 0.0}, p[3 * N] = {0.5, 0.0, 0.0, -0.5, 0.0, 0.0};
+  int step;
+  for (step = 0; step < 4 * steps_per_contact; step++) {
+    gs_vi_step(&s, q, p);
+    if (step > 2 && q[3] - q[0] > 1.0) break;
+  }
+  return (p[3] / mass[1] - p[0] / mass[0]) / 1.0;
+}
+
 int main(void)
 {
-  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1}};
+  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0}};
   /* sqrt(m / k) = 1: the steps of Fig. 9 */
   const double steps_h[] = {0.01, 0.1, 0.5, 1.0, 1.4};
   const double period = 2.0 * 3.14159265358979323846 / sqrt(2.0);
@@ -150,7 +169,7 @@ int main(void)
   }
   {
     /* an oblique collision of two spheres (radius 0.5, contact springs k = 1e4), offset 0.3 across */
-    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0}};
+    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0, 0.0}};
     const double h = 2e-3;
     const int steps = 400;
     gs_vi_system s = harmonic_system(&contact, 0.0, h);
@@ -171,6 +190,26 @@ int main(void)
     GS_CHECK(worst <= 1e-12 && failed == 0 && closest < 0.99,
              "alpha 0: velocity Verlet's positions over %d steps of an oblique contact (closest approach %.4f, "
              "largest difference %.1e)", steps, closest, worst);
+  }
+  {
+    /* the paper's Figs. 6-8 head-on, damped, against the damped oscillator's restitution
+     * exp(-pi zeta / sqrt(1 - zeta^2)) (the overlap back to zero after pi / omega_d) */
+    const double zeta = 0.2, exact = exp(-3.14159265358979323846 * zeta / sqrt(1.0 - zeta * zeta));
+    double error[2][2], undamped[2];
+    int a;
+    for (a = 0; a < 2; a++) {
+      const double alpha = a ? 0.5 : 0.0;
+      error[a][0] = fabs(headon_restitution(alpha, zeta, 160.0) - exact) / exact;
+      error[a][1] = fabs(headon_restitution(alpha, zeta, 320.0) - exact) / exact;
+      undamped[a] = headon_restitution(alpha, 0.0, 160.0);
+      GS_CHECK(error[a][0] < 1e-2 && error[a][0] / error[a][1] > 1.8 && error[a][0] / error[a][1] < 2.3 &&
+                   fabs(undamped[a] - 1.0) < 1e-6,
+               "alpha %.1f, head-on, zeta 0.2: restitution within %.1e of the damped oscillator's %.6f at 160 steps "
+               "per contact, %.1e at 320 (first order: the dashpots' halves and the exit step); undamped %.9f",
+               alpha, error[a][0], exact, error[a][1], undamped[a]);
+    }
+    GS_CHECK(error[1][0] < 0.2 * error[0][0], "alpha 1/2 is the more accurate: %.1e against alpha 0's %.1e",
+             error[1][0], error[0][0]);
   }
   return gs_check_summary();
 }
