@@ -2,7 +2,8 @@
  * gransync: the pair terms of the variational integrator of De Klerk et al. (2022), for its
  * contact model without friction: a Hookean normal spring, V = k delta^2 / 2 with
  * delta = R_i + R_j - |x_i - x_j| (while delta > 0; for every delta with `harmonic`, the paper's
- * Fig. 9 pair), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts. A step
+ * Fig. 9 pair), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts; the same
+ * against flat walls. A step
  * solves the discrete Euler-Lagrange residual for the new positions by Newton's method, which needs
  * V, its gradient, its Hessian applied to a vector, the dashpot's force and its derivative by the
  * velocity; all come from here (C99, host and device, as the rest of the core). */
@@ -61,6 +62,55 @@ GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, co
   out_i[0] = s->k * (along * n[0] - delta / r * across[0]);
   out_i[1] = s->k * (along * n[1] - delta / r * across[1]);
   out_i[2] = s->k * (along * n[2] - delta / r * across[2]);
+}
+
+/* A flat wall (the paper's walls: the same spring and dashpot against a plane at rest): a sphere
+ * of radius R at x overlaps it by delta = R - (x - point) . normal while delta > 0. */
+typedef struct gs_vi_wall {
+  double point[3], normal[3]; /* normal: unit, into the half-space the spheres move in */
+  double k, eta;
+} gs_vi_wall;
+
+/* delta, 0 where the sphere does not touch */
+GS_FN int gs_vi_wall_acts(const gs_vi_wall *w, const double *x, double radius, double *delta)
+{
+  double rel[3];
+  gs_sub3(x, w->point, rel);
+  *delta = radius - gs_dot3(rel, w->normal);
+  return *delta > 0.0;
+}
+
+GS_FN double gs_vi_wall_energy(const gs_vi_wall *w, const double *x, double radius)
+{
+  double delta;
+  return gs_vi_wall_acts(w, x, radius, &delta) ? 0.5 * w->k * delta * delta : 0.0;
+}
+
+/* dV/dx */
+GS_FN void gs_vi_wall_gradient(const gs_vi_wall *w, const double *x, double radius, double *grad)
+{
+  double delta;
+  if (gs_vi_wall_acts(w, x, radius, &delta))
+    gs_scale3(-w->k * delta, w->normal, grad);
+  else
+    gs_zero3(grad);
+}
+
+/* while touching: coefficient n (n . u) (the Hessian with k, the dashpot's resistance with eta) */
+GS_FN void gs_vi_wall_apply(const gs_vi_wall *w, const double *x, double radius, double coefficient, const double *u,
+                            double *out)
+{
+  double delta;
+  if (gs_vi_wall_acts(w, x, radius, &delta))
+    gs_scale3(coefficient * gs_dot3(w->normal, u), w->normal, out);
+  else
+    gs_zero3(out);
+}
+
+/* the dashpot's force on the sphere moving with v */
+GS_FN void gs_vi_wall_dashpot_force(const gs_vi_wall *w, const double *x, double radius, const double *v, double *f)
+{
+  gs_vi_wall_apply(w, x, radius, -w->eta, v, f);
 }
 
 /* the dashpot's force on i at separation d and relative velocity v_ij = v_i - v_j (j's: its negative) */

@@ -14,10 +14,14 @@ static void separation(const double *q, const gs_vi_bond *b, double *d)
 double gs_vi_potential(const gs_vi_system *s, const double *q)
 {
   double v = 0.0, d[3];
-  int b;
+  int b, i, w;
   for (b = 0; b < s->nbonds; b++) {
     separation(q, &s->bonds[b], d);
     v += gs_vi_spring_energy(&s->bonds[b].spring, d);
+  }
+  for (i = 0; i < s->n; i++) {
+    v -= s->mass[i] * gs_dot3(s->gravity, q + 3 * i);
+    for (w = 0; w < s->nwalls; w++) v += gs_vi_wall_energy(&s->walls[w], q + 3 * i, s->radius[i]);
   }
   return v;
 }
@@ -25,7 +29,7 @@ double gs_vi_potential(const gs_vi_system *s, const double *q)
 void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad)
 {
   double d[3], g[3];
-  int b;
+  int b, i, w;
   memset(grad, 0, sizeof(double) * 3 * (size_t) s->n);
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
@@ -34,13 +38,21 @@ void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad)
     gs_add3(grad + 3 * bond->i, g, grad + 3 * bond->i);
     gs_sub3(grad + 3 * bond->j, g, grad + 3 * bond->j);
   }
+  for (i = 0; i < s->n; i++) {
+    gs_scale3(-s->mass[i], s->gravity, g);
+    gs_add3(grad + 3 * i, g, grad + 3 * i);
+    for (w = 0; w < s->nwalls; w++) {
+      gs_vi_wall_gradient(&s->walls[w], q + 3 * i, s->radius[i], g);
+      gs_add3(grad + 3 * i, g, grad + 3 * i);
+    }
+  }
 }
 
 /* the dashpots' forces at positions q and velocities v, added to f */
 static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
 {
   double d[3], v_ij[3], f_i[3];
-  int b;
+  int b, i, w;
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
@@ -50,6 +62,12 @@ static void add_dashpot_forces(const gs_vi_system *s, const double *q, const dou
     gs_add3(f + 3 * bond->i, f_i, f + 3 * bond->i);
     gs_sub3(f + 3 * bond->j, f_i, f + 3 * bond->j);
   }
+  for (i = 0; i < s->n; i++)
+    for (w = 0; w < s->nwalls; w++) {
+      gs_vi_wall_dashpot_force(&s->walls[w], q + 3 * i, s->radius[i], v + 3 * i, f_i);
+      gs_scale3(scale, f_i, f_i);
+      gs_add3(f + 3 * i, f_i, f + 3 * i);
+    }
 }
 
 /* out = (M / h + h alpha (1 - alpha) H(q) + D(q) / 2) u: minus the residual's derivative by the new
@@ -59,7 +77,7 @@ static void apply_operator(const gs_vi_system *s, const double *q, const double 
 {
   const double c = s->h * s->alpha * (1.0 - s->alpha);
   double d[3], u_ij[3], hu[3], du[3];
-  int a, b;
+  int a, b, i, w;
   for (a = 0; a < 3 * s->n; a++) out[a] = s->mass[a / 3] / s->h * u[a];
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
@@ -73,6 +91,12 @@ static void apply_operator(const gs_vi_system *s, const double *q, const double 
     gs_add3(out + 3 * bond->i, hu, out + 3 * bond->i);
     gs_sub3(out + 3 * bond->j, hu, out + 3 * bond->j);
   }
+  for (i = 0; i < s->n; i++)
+    for (w = 0; w < s->nwalls; w++) {
+      const gs_vi_wall *wall = &s->walls[w];
+      gs_vi_wall_apply(wall, q + 3 * i, s->radius[i], c * wall->k + 0.5 * wall->eta, u + 3 * i, hu);
+      gs_add3(out + 3 * i, hu, out + 3 * i);
+    }
 }
 
 static double dot(const double *a, const double *b, int n)

@@ -9,7 +9,7 @@
  * (H and the dashpots' D applied matrix-free, from the core), then sets the momenta
  * p1 = M (q1 - q0) / h - h alpha grad V(q_alpha). alpha = 1/2: the implicit midpoint rule; alpha = 0:
  * explicit in the springs, and with p0 = m (v0 - h a0 / 2) the positions of velocity Verlet (p then
- * the momentum at the half step before). No friction and no rotations so far
+ * the momentum at the half step before). Flat walls and gravity too; no friction and no rotations so far
  * (unittest/core/test_variational.c). */
 #ifndef GS_VARIATIONAL_DEM_H
 #define GS_VARIATIONAL_DEM_H
@@ -30,6 +30,10 @@ typedef struct {
   const double *mass;     /* n */
   int nbonds;
   const gs_vi_bond *bonds;
+  const double *radius;   /* n: the spheres' radii against the walls (NULL without walls) */
+  int nwalls;
+  const gs_vi_wall *walls; /* every sphere against every wall */
+  double gravity[3];      /* acceleration: V = -sum m g . x */
   double alpha;           /* 0 .. 1 */
   double h;               /* step */
   double newton_tol;      /* converged: |R| or |dq| at newton_tol of the first iteration's (the paper: 1e-13),

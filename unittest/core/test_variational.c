@@ -9,6 +9,10 @@
  * - alpha = 0, started from the momentum of the half step before (p0 = m (v0 - h a0 / 2)), gives
  *   velocity Verlet's positions to 1e-12 on an oblique collision of two spheres with contact springs
  *   (nonlinear, the springs slack before and after);
+ * - the paper's Fig. 10: a sphere between walls 1.01 d apart keeps its energy bounded, without drift,
+ *   over 250 collisions at h = t_c / 16.1;
+ * - under gravity the free fall is exact and a sphere comes to rest on a damped floor at the overlap
+ *   m g / k;
  * - a damped head-on collision (the paper's Figs. 6-8, damping ratio 0.2) rebounds with the damped
  *   oscillator's restitution, converging as h falls (first order), undamped with 1;
  * - the Newton iteration converges in every step. */
@@ -51,6 +55,10 @@ static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double
   s.h = h;
   s.newton_tol = 1e-13;
   s.max_newton = 200;
+  s.radius = NULL;
+  s.nwalls = 0;
+  s.walls = NULL;
+  s.gravity[0] = s.gravity[1] = s.gravity[2] = 0.0;
   return s;
 }
 
@@ -134,6 +142,70 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
   return (p[3] / mass[1] - p[0] / mass[0]) / 1.0;
 }
 
+/* the paper's Fig. 10: one sphere (d = 1, m = 1, k = 1e4) between walls 1.01 d apart, undamped,
+ * alpha 1/2 at h = t_c / 16.1; the largest relative energy change over the first and the last 50
+ * of 250 collisions */
+static void between_walls(double *early, double *late, int *collisions, int *failed)
+{
+  const double k = 1e4, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
+  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0}};
+  const double radius[1] = {0.5};
+  gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 16.1);
+  double q[3] = {0.505, 0.0, 0.0}, p[3] = {1.0, 0.3, 0.0}, e0;
+  int touching = 0;
+  s.n = 1;
+  s.nbonds = 0;
+  s.radius = radius;
+  s.nwalls = 2;
+  s.walls = walls;
+  e0 = 0.5 * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+  *early = *late = 0.0;
+  *collisions = *failed = 0;
+  while (*collisions < 250) {
+    double change;
+    int now;
+    if (gs_vi_step(&s, q, p) < 0) (*failed)++;
+    change = fabs(0.5 * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + gs_vi_potential(&s, q) - e0) / e0;
+    if (change != change) change = INFINITY;
+    now = gs_vi_potential(&s, q) > 0.0;
+    if (now && !touching) (*collisions)++;
+    touching = now;
+    if (*collisions <= 50) *early = fmax(*early, change);
+    if (*collisions > 200) *late = fmax(*late, change);
+  }
+}
+
+/* a sphere (d = 1, m = 1) dropped from 0.3 above a damped floor (k = 1e4, damping ratio 0.3),
+ * gravity 10, alpha 1/2: the largest error of the free fall before the first touch against
+ * z0 - g t^2 / 2, and the overlap once at rest, relative to m g / k */
+static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
+{
+  const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k)};
+  const double radius[1] = {0.5};
+  gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 50.0);
+  double q[3] = {0.0, 0.0, 0.8}, p[3] = {0.0, 0.0, 0.0};
+  int step, falling = 1;
+  s.n = 1;
+  s.nbonds = 0;
+  s.radius = radius;
+  s.nwalls = 1;
+  s.walls = &floor_wall;
+  s.gravity[2] = -g;
+  *fall_error = 0.0;
+  *failed = 0;
+  for (step = 1; step <= 20000; step++) {
+    if (gs_vi_step(&s, q, p) < 0) (*failed)++;
+    if (falling && q[2] - 0.5 > 0.0) {
+      const double t = step * s.h;
+      *fall_error = fmax(*fall_error, fabs(q[2] - (0.8 - 0.5 * g * t * t)));
+    } else {
+      falling = 0;
+    }
+  }
+  *rest_error = fabs((0.5 - q[2]) - g / k) / (g / k);
+}
+
 int main(void)
 {
   const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0}};
@@ -190,6 +262,22 @@ int main(void)
     GS_CHECK(worst <= 1e-12 && failed == 0 && closest < 0.99,
              "alpha 0: velocity Verlet's positions over %d steps of an oblique contact (closest approach %.4f, "
              "largest difference %.1e)", steps, closest, worst);
+  }
+  {
+    double fall_error, rest_error;
+    int failed;
+    drop_on_floor(&fall_error, &rest_error, &failed);
+    GS_CHECK(fall_error < 1e-10 && rest_error < 1e-8 && failed == 0,
+             "alpha 1/2, gravity and a damped floor: the free fall exact to %.1e, at rest the overlap m g / k to %.1e "
+             "relative", fall_error, rest_error);
+  }
+  {
+    double early, late;
+    int collisions, failed;
+    between_walls(&early, &late, &collisions, &failed);
+    GS_CHECK(early < 2e-2 && late <= 1.5 * early && collisions == 250 && failed == 0,
+             "Fig. 10, between walls 1.01 d apart at h = t_c / 16.1: the energy within %.1e over the first 50 "
+             "collisions and %.1e over the last 50 of 250 (bounded, no drift)", early, late);
   }
   {
     /* the paper's Figs. 6-8 head-on, damped, against the damped oscillator's restitution
