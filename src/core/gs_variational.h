@@ -17,6 +17,7 @@ typedef struct gs_vi_spring {
   double reach;  /* R_i + R_j: the spring acts at separations below it */
   int harmonic;  /* 1: at every separation (a bond), 0: only while overlapping (a contact) */
   double eta;    /* the normal dashpot: force per normal relative velocity */
+  double eta_t;  /* the tangential dashpot: force per tangential slip velocity */
 } gs_vi_spring;
 
 /* delta and the unit normal n = d / |d| of the separation d = x_i - x_j; 0 where the spring is slack */
@@ -68,7 +69,7 @@ GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, co
  * of radius R at x overlaps it by delta = R - (x - point) . normal while delta > 0. */
 typedef struct gs_vi_wall {
   double point[3], normal[3]; /* normal: unit, into the half-space the spheres move in */
-  double k, eta;
+  double k, eta, eta_t;
 } gs_vi_wall;
 
 /* delta, 0 where the sphere does not touch */
@@ -131,6 +132,46 @@ GS_FN void gs_vi_dashpot_resistance_apply(const gs_vi_spring *s, const double *d
     gs_scale3(s->eta * gs_dot3(n, u_ij), n, out_i);
   else
     gs_zero3(out_i);
+}
+
+/* The tangential dashpot (the paper's eq. 21, frictionless: no tangential spring): force -eta_t v_t
+ * at the contact point, v_t the contact point's tangential slip velocity
+ *   v_t = (I - n n^T)(u_i - u_j) - (a_i w_i + a_j w_j) x n
+ * of two spheres (velocities u, spins w; lever arms a from their centres to the contact point along
+ * n = (x_i - x_j) / |x_i - x_j|, a_i + a_j = |x_i - x_j|; the paper: |x_i - x_j| / 2 each); a wall:
+ * u_j = w_j = 0 and a_i the distance to the wall. Its generalised force on (x_i, theta_i, x_j,
+ * theta_j) is P^T F with F = -eta_t v_t and P the map above: (F, -a_i n x F, -F, -a_j n x F), so the
+ * torques sum with the forces' moments to zero and the power is -eta_t |v_t|^2. */
+GS_FN void gs_vi_slip(const double *n, double ai, double aj, const double *ui, const double *wi, const double *uj,
+                      const double *wj, double *vt)
+{
+  double u[3], w[3], spin[3];
+  gs_sub3(ui, uj, u);
+  gs_scale3(-gs_dot3(u, n), n, vt);
+  gs_add3(vt, u, vt);
+  w[0] = ai * wi[0] + aj * wj[0];
+  w[1] = ai * wi[1] + aj * wj[1];
+  w[2] = ai * wi[2] + aj * wj[2];
+  gs_cross3(w, n, spin);
+  gs_sub3(vt, spin, vt);
+}
+
+/* P^T f added: f to x_i, -a_i n x f to theta_i, -f to x_j, -a_j n x f to theta_j (j's may be NULL) */
+GS_FN void gs_vi_slip_distribute(const double *n, double ai, double aj, const double *f, double *gi, double *ti,
+                                 double *gj, double *tj)
+{
+  double turn[3];
+  gs_cross3(n, f, turn);
+  gs_add3(gi, f, gi);
+  ti[0] -= ai * turn[0];
+  ti[1] -= ai * turn[1];
+  ti[2] -= ai * turn[2];
+  if (gj) {
+    gs_sub3(gj, f, gj);
+    tj[0] -= aj * turn[0];
+    tj[1] -= aj * turn[1];
+    tj[2] -= aj * turn[2];
+  }
 }
 
 #endif

@@ -6,9 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the mass of degree of freedom k: a sphere's mass for its position, its moment of inertia for its
+ * rotation angles */
+static double dof_mass(const gs_vi_system *s, int k)
+{
+  const int sphere = k / GS_VI_DOF;
+  return k % GS_VI_DOF < 3 ? s->mass[sphere] : s->inertia[sphere];
+}
+
+static const double *position(const double *q, int sphere)
+{
+  return q + GS_VI_DOF * sphere;
+}
+
 static void separation(const double *q, const gs_vi_bond *b, double *d)
 {
-  gs_sub3(q + 3 * b->i, q + 3 * b->j, d);
+  gs_sub3(position(q, b->i), position(q, b->j), d);
 }
 
 double gs_vi_potential(const gs_vi_system *s, const double *q)
@@ -20,8 +33,8 @@ double gs_vi_potential(const gs_vi_system *s, const double *q)
     v += gs_vi_spring_energy(&s->bonds[b].spring, d);
   }
   for (i = 0; i < s->n; i++) {
-    v -= s->mass[i] * gs_dot3(s->gravity, q + 3 * i);
-    for (w = 0; w < s->nwalls; w++) v += gs_vi_wall_energy(&s->walls[w], q + 3 * i, s->radius[i]);
+    v -= s->mass[i] * gs_dot3(s->gravity, position(q, i));
+    for (w = 0; w < s->nwalls; w++) v += gs_vi_wall_energy(&s->walls[w], position(q, i), s->radius[i]);
   }
   return v;
 }
@@ -30,44 +43,98 @@ void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad)
 {
   double d[3], g[3];
   int b, i, w;
-  memset(grad, 0, sizeof(double) * 3 * (size_t) s->n);
+  memset(grad, 0, sizeof(double) * GS_VI_DOF * (size_t) s->n);
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
     gs_vi_spring_gradient(&bond->spring, d, g);
-    gs_add3(grad + 3 * bond->i, g, grad + 3 * bond->i);
-    gs_sub3(grad + 3 * bond->j, g, grad + 3 * bond->j);
+    gs_add3(grad + GS_VI_DOF * bond->i, g, grad + GS_VI_DOF * bond->i);
+    gs_sub3(grad + GS_VI_DOF * bond->j, g, grad + GS_VI_DOF * bond->j);
   }
   for (i = 0; i < s->n; i++) {
+    double *gi = grad + GS_VI_DOF * i;
     gs_scale3(-s->mass[i], s->gravity, g);
-    gs_add3(grad + 3 * i, g, grad + 3 * i);
+    gs_add3(gi, g, gi);
     for (w = 0; w < s->nwalls; w++) {
-      gs_vi_wall_gradient(&s->walls[w], q + 3 * i, s->radius[i], g);
-      gs_add3(grad + 3 * i, g, grad + 3 * i);
+      gs_vi_wall_gradient(&s->walls[w], position(q, i), s->radius[i], g);
+      gs_add3(gi, g, gi);
     }
   }
 }
 
-/* the dashpots' forces at positions q and velocities v, added to f */
-static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
+/* A contact's tangential dashpot: its normal and lever arms at q, or 0 where it does not act.
+ * Pairs: the arms divide the centres' distance in the ratio of the radii. */
+static int pair_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_bond *bond, double *n, double *ai,
+                           double *aj)
 {
-  double d[3], v_ij[3], f_i[3];
+  double d[3], delta, r;
+  separation(q, bond, d);
+  if (bond->spring.eta_t == 0.0 || !gs_vi_spring_acts(&bond->spring, d, &delta, n)) return 0;
+  r = gs_len3(d);
+  *ai = r * s->radius[bond->i] / (s->radius[bond->i] + s->radius[bond->j]);
+  *aj = r - *ai;
+  return 1;
+}
+
+static int wall_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_wall *wall, int i, double *ai)
+{
+  double delta;
+  if (wall->eta_t == 0.0 || !gs_vi_wall_acts(wall, position(q, i), s->radius[i], &delta)) return 0;
+  *ai = s->radius[i] - delta;
+  return 1;
+}
+
+/* -(scale) eta_t P^T P u: the tangential dashpots' generalised forces for velocities u (scale 1),
+ * or their resistance applied to u (scale -1), at positions q, added to out */
+static void add_slip_terms(const gs_vi_system *s, const double *q, const double *u, double scale, double *out)
+{
+  const double zero[3] = {0.0, 0.0, 0.0};
+  double n[3], ai, aj, vt[3], f[3];
   int b, i, w;
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
-    separation(q, bond, d);
-    gs_sub3(v + 3 * bond->i, v + 3 * bond->j, v_ij);
-    gs_vi_dashpot_force(&bond->spring, d, v_ij, f_i);
-    gs_scale3(scale, f_i, f_i);
-    gs_add3(f + 3 * bond->i, f_i, f + 3 * bond->i);
-    gs_sub3(f + 3 * bond->j, f_i, f + 3 * bond->j);
+    const double *ui = u + GS_VI_DOF * bond->i, *uj = u + GS_VI_DOF * bond->j;
+    if (!pair_slip_frame(s, q, bond, n, &ai, &aj)) continue;
+    gs_vi_slip(n, ai, aj, ui, ui + 3, uj, uj + 3, vt);
+    gs_scale3(-scale * bond->spring.eta_t, vt, f);
+    gs_vi_slip_distribute(n, ai, aj, f, out + GS_VI_DOF * bond->i, out + GS_VI_DOF * bond->i + 3,
+                          out + GS_VI_DOF * bond->j, out + GS_VI_DOF * bond->j + 3);
   }
   for (i = 0; i < s->n; i++)
     for (w = 0; w < s->nwalls; w++) {
-      gs_vi_wall_dashpot_force(&s->walls[w], q + 3 * i, s->radius[i], v + 3 * i, f_i);
-      gs_scale3(scale, f_i, f_i);
-      gs_add3(f + 3 * i, f_i, f + 3 * i);
+      const double *ui = u + GS_VI_DOF * i;
+      if (!wall_slip_frame(s, q, &s->walls[w], i, &ai)) continue;
+      gs_vi_slip(s->walls[w].normal, ai, 0.0, ui, ui + 3, zero, zero, vt);
+      gs_scale3(-scale * s->walls[w].eta_t, vt, f);
+      gs_vi_slip_distribute(s->walls[w].normal, ai, 0.0, f, out + GS_VI_DOF * i, out + GS_VI_DOF * i + 3, NULL, NULL);
     }
+}
+
+/* the dashpots' generalised forces at positions q and velocities v, times scale, added to f */
+static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
+{
+  double d[3], v_ij[3], f_i[3];
+  int b, i, w, k;
+  double *slip = malloc(sizeof(double) * GS_VI_DOF * (size_t) s->n);
+  for (b = 0; b < s->nbonds; b++) {
+    const gs_vi_bond *bond = &s->bonds[b];
+    separation(q, bond, d);
+    gs_sub3(position(v, bond->i), position(v, bond->j), v_ij);
+    gs_vi_dashpot_force(&bond->spring, d, v_ij, f_i);
+    gs_scale3(scale, f_i, f_i);
+    gs_add3(f + GS_VI_DOF * bond->i, f_i, f + GS_VI_DOF * bond->i);
+    gs_sub3(f + GS_VI_DOF * bond->j, f_i, f + GS_VI_DOF * bond->j);
+  }
+  for (i = 0; i < s->n; i++)
+    for (w = 0; w < s->nwalls; w++) {
+      gs_vi_wall_dashpot_force(&s->walls[w], position(q, i), s->radius[i], position(v, i), f_i);
+      gs_scale3(scale, f_i, f_i);
+      gs_add3(f + GS_VI_DOF * i, f_i, f + GS_VI_DOF * i);
+    }
+  memset(slip, 0, sizeof(double) * GS_VI_DOF * (size_t) s->n);
+  add_slip_terms(s, q, v, 1.0, slip);
+  for (k = 0; k < GS_VI_DOF * s->n; k++) f[k] += scale * slip[k];
+  free(slip);
 }
 
 /* out = (M / h + h alpha (1 - alpha) H(q) + D(q) / 2) u: minus the residual's derivative by the new
@@ -78,25 +145,26 @@ static void apply_operator(const gs_vi_system *s, const double *q, const double 
   const double c = s->h * s->alpha * (1.0 - s->alpha);
   double d[3], u_ij[3], hu[3], du[3];
   int a, b, i, w;
-  for (a = 0; a < 3 * s->n; a++) out[a] = s->mass[a / 3] / s->h * u[a];
+  for (a = 0; a < GS_VI_DOF * s->n; a++) out[a] = dof_mass(s, a) / s->h * u[a];
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
-    gs_sub3(u + 3 * bond->i, u + 3 * bond->j, u_ij);
+    gs_sub3(position(u, bond->i), position(u, bond->j), u_ij);
     gs_vi_spring_hessian_apply(&bond->spring, d, u_ij, hu);
     gs_scale3(c, hu, hu);
     gs_vi_dashpot_resistance_apply(&bond->spring, d, u_ij, du);
     gs_scale3(0.5, du, du);
     gs_add3(hu, du, hu);
-    gs_add3(out + 3 * bond->i, hu, out + 3 * bond->i);
-    gs_sub3(out + 3 * bond->j, hu, out + 3 * bond->j);
+    gs_add3(out + GS_VI_DOF * bond->i, hu, out + GS_VI_DOF * bond->i);
+    gs_sub3(out + GS_VI_DOF * bond->j, hu, out + GS_VI_DOF * bond->j);
   }
   for (i = 0; i < s->n; i++)
     for (w = 0; w < s->nwalls; w++) {
       const gs_vi_wall *wall = &s->walls[w];
-      gs_vi_wall_apply(wall, q + 3 * i, s->radius[i], c * wall->k + 0.5 * wall->eta, u + 3 * i, hu);
-      gs_add3(out + 3 * i, hu, out + 3 * i);
+      gs_vi_wall_apply(wall, position(q, i), s->radius[i], c * wall->k + 0.5 * wall->eta, position(u, i), hu);
+      gs_add3(out + GS_VI_DOF * i, hu, out + GS_VI_DOF * i);
     }
+  add_slip_terms(s, q, u, -0.5, out);
 }
 
 static double dot(const double *a, const double *b, int n)
@@ -110,7 +178,7 @@ static double dot(const double *a, const double *b, int n)
 /* conjugate gradients for A x = rhs from x = 0, to |r| <= 1e-15 |rhs| (the paper's tolerance) */
 static void solve_cg(const gs_vi_system *s, const double *q, const double *rhs, double *x, double *work)
 {
-  const int n = 3 * s->n;
+  const int n = GS_VI_DOF * s->n;
   double *r = work, *dir = work + n, *adir = work + 2 * n;
   double rr, stop;
   int it, k;
@@ -135,7 +203,7 @@ static void solve_cg(const gs_vi_system *s, const double *q, const double *rhs, 
 
 int gs_vi_step(const gs_vi_system *s, double *q, double *p)
 {
-  const int n = 3 * s->n;
+  const int n = GS_VI_DOF * s->n;
   double *q0 = malloc(sizeof(double) * 10 * (size_t) n);
   double *qa = q0 + n, *grad = q0 + 2 * n, *res = q0 + 3 * n, *dq = q0 + 4 * n, *v = q0 + 5 * n,
          *past = q0 + 6 * n, *work = q0 + 7 * n;
@@ -143,7 +211,7 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
   int it, k, converged = 0;
   memcpy(q0, q, sizeof(double) * (size_t) n);
   /* the dashpots' half at the start (the paper's Q^p): at q0, with the velocities p0 / M */
-  for (k = 0; k < n; k++) v[k] = p[k] / s->mass[k / 3];
+  for (k = 0; k < n; k++) v[k] = p[k] / dof_mass(s, k);
   memset(past, 0, sizeof(double) * (size_t) n);
   add_dashpot_forces(s, q0, v, 0.5 * s->h, past);
   /* the first guess: a free flight with the momenta */
@@ -156,7 +224,7 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
     }
     gs_vi_gradient(s, qa, grad);
     for (k = 0; k < n; k++)
-      res[k] = p[k] - s->mass[k / 3] * v[k] - s->h * (1.0 - s->alpha) * grad[k] + past[k];
+      res[k] = p[k] - dof_mass(s, k) * v[k] - s->h * (1.0 - s->alpha) * grad[k] + past[k];
     /* the dashpots' half at the end (Q^-): at q_alpha, with the step's velocities */
     add_dashpot_forces(s, qa, v, 0.5 * s->h, res);
     solve_cg(s, qa, res, dq, work);
@@ -171,7 +239,7 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
       first_dq = step_len;
     }
     /* converged (the paper's rule): residual or correction down to newton_tol of the first; or the
-     * correction below the positions' round-off */
+     * correction below the coordinates' round-off */
     if (res_len <= s->newton_tol * s->newton_tol * first_res || step_len <= s->newton_tol * s->newton_tol * first_dq ||
         step_len <= 16.0 * DBL_EPSILON * DBL_EPSILON * size) {
       converged = 1;
@@ -180,7 +248,7 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
   }
   for (k = 0; k < n; k++) qa[k] = (1.0 - s->alpha) * q0[k] + s->alpha * q[k];
   gs_vi_gradient(s, qa, grad);
-  for (k = 0; k < n; k++) p[k] = s->mass[k / 3] * (q[k] - q0[k]) / s->h - s->h * s->alpha * grad[k];
+  for (k = 0; k < n; k++) p[k] = dof_mass(s, k) * (q[k] - q0[k]) / s->h - s->h * s->alpha * grad[k];
   free(q0);
   return converged ? it : -1;
 }

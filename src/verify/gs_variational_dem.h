@@ -9,8 +9,9 @@
  * (H and the dashpots' D applied matrix-free, from the core), then sets the momenta
  * p1 = M (q1 - q0) / h - h alpha grad V(q_alpha). alpha = 1/2: the implicit midpoint rule; alpha = 0:
  * explicit in the springs, and with p0 = m (v0 - h a0 / 2) the positions of velocity Verlet (p then
- * the momentum at the half step before). Flat walls and gravity too; no friction and no rotations so far
- * (unittest/core/test_variational.c). */
+ * the momentum at the half step before). q holds each sphere's position and accumulated rotation
+ * angles (GS_VI_DOF = 6), p its momentum and angular momentum, as in the paper. Flat walls, gravity,
+ * normal and tangential dashpots; no friction (unittest/core/test_variational.c). */
 #ifndef GS_VARIATIONAL_DEM_H
 #define GS_VARIATIONAL_DEM_H
 
@@ -20,6 +21,8 @@
 extern "C" {
 #endif
 
+#define GS_VI_DOF 6
+
 typedef struct {
   int i, j;
   gs_vi_spring spring;
@@ -28,9 +31,10 @@ typedef struct {
 typedef struct {
   int n;                  /* spheres */
   const double *mass;     /* n */
+  const double *inertia;  /* n: moments of inertia */
   int nbonds;
   const gs_vi_bond *bonds;
-  const double *radius;   /* n: the spheres' radii against the walls (NULL without walls) */
+  const double *radius;   /* n: radii (walls and tangential dashpots use them) */
   int nwalls;
   const gs_vi_wall *walls; /* every sphere against every wall */
   double gravity[3];      /* acceleration: V = -sum m g . x */
@@ -41,12 +45,12 @@ typedef struct {
   int max_newton;         /* a step that does not converge in these is reported (the paper: 200) */
 } gs_vi_system;
 
-/* positions q (3n) and momenta p (3n) advanced one step; returns the Newton iterations taken,
+/* coordinates q (6n) and momenta p (6n) advanced one step; returns the Newton iterations taken,
  * or -1 where the residual did not converge within max_newton (q and p then hold the last iterate) */
 int gs_vi_step(const gs_vi_system *s, double *q, double *p);
 
 double gs_vi_potential(const gs_vi_system *s, const double *q);
-/* grad V (3n) */
+/* grad V (6n; V depends on the positions only) */
 void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad);
 
 #ifdef __cplusplus

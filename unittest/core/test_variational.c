@@ -15,6 +15,9 @@
  *   m g / k;
  * - a damped head-on collision (the paper's Figs. 6-8, damping ratio 0.2) rebounds with the damped
  *   oscillator's restitution, converging as h falls (first order), undamped with 1;
+ * - tangential dashpots (6 degrees of freedom per sphere): a sphere sliding on a floor ends rolling at
+ *   the speed its angular momentum about the contact point gives, to round-off; an oblique impact
+ *   keeps the momentum to round-off and the angular momentum to first order in h, and spins;
  * - the Newton iteration converges in every step. */
 #include "gs_variational_dem.h"
 
@@ -23,25 +26,37 @@
 #include <math.h>
 #include <string.h>
 
-enum { N = 2 };
+enum { N = 2, D = GS_VI_DOF };
 
-static const double mass[N] = {1.0, 1.0};
+/* spheres of diameter 1 and mass 1 */
+static const double mass[N] = {1.0, 1.0}, inertia[N] = {0.1, 0.1}, radius[N] = {0.5, 0.5};
 
-static double kinetic(const double *p)
+static double dof_mass(int k)
+{
+  return k % D < 3 ? mass[k / D] : inertia[k / D];
+}
+
+/* translational and rotational, of the first n spheres */
+static double kinetic_of(const double *p, int n)
 {
   double e = 0.0;
   int k;
-  for (k = 0; k < 3 * N; k++) e += 0.5 * p[k] * p[k] / mass[k / 3];
+  for (k = 0; k < D * n; k++) e += 0.5 * p[k] * p[k] / dof_mass(k);
   return e;
+}
+
+static double kinetic(const double *p)
+{
+  return kinetic_of(p, N);
 }
 
 /* the harmonic pair (k = 1, rest length 1) stretched by 0.2, i at rest, j moving away at 0.1 */
 static void harmonic_start(double *q, double *p)
 {
-  memset(q, 0, sizeof(double) * 3 * N);
-  memset(p, 0, sizeof(double) * 3 * N);
-  q[3] = 1.2;
-  p[3] = 0.1 * mass[1];
+  memset(q, 0, sizeof(double) * D * N);
+  memset(p, 0, sizeof(double) * D * N);
+  q[D] = 1.2;
+  p[D] = 0.1 * mass[1];
 }
 
 static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double h)
@@ -49,13 +64,14 @@ static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double
   gs_vi_system s;
   s.n = N;
   s.mass = mass;
+  s.inertia = inertia;
   s.nbonds = 1;
   s.bonds = bond;
   s.alpha = alpha;
   s.h = h;
   s.newton_tol = 1e-13;
   s.max_newton = 200;
-  s.radius = NULL;
+  s.radius = radius;
   s.nwalls = 0;
   s.walls = NULL;
   s.gravity[0] = s.gravity[1] = s.gravity[2] = 0.0;
@@ -65,7 +81,7 @@ static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double
 /* largest relative energy change over `steps` steps; *failed counts steps that did not converge */
 static double energy_drift(const gs_vi_system *s, int steps, int *failed)
 {
-  double q[3 * N], p[3 * N], e0, worst = 0.0;
+  double q[D * N], p[D * N], e0, worst = 0.0;
   int step;
   harmonic_start(q, p);
   e0 = kinetic(p) + gs_vi_potential(s, q);
@@ -80,22 +96,22 @@ static double energy_drift(const gs_vi_system *s, int steps, int *failed)
 /* velocity Verlet on the same system: positions q, velocities v, `steps` steps */
 static void verlet(const gs_vi_system *s, double *q, double *v, int steps)
 {
-  double grad[3 * N];
+  double grad[D * N];
   int step, k;
   gs_vi_gradient(s, q, grad);
   for (step = 0; step < steps; step++) {
-    for (k = 0; k < 3 * N; k++) {
-      v[k] -= 0.5 * s->h * grad[k] / mass[k / 3];
+    for (k = 0; k < D * N; k++) {
+      v[k] -= 0.5 * s->h * grad[k] / dof_mass(k);
       q[k] += s->h * v[k];
     }
     gs_vi_gradient(s, q, grad);
-    for (k = 0; k < 3 * N; k++) v[k] -= 0.5 * s->h * grad[k] / mass[k / 3];
+    for (k = 0; k < D * N; k++) v[k] -= 0.5 * s->h * grad[k] / dof_mass(k);
   }
 }
 
 static double verlet_energy_growth(const gs_vi_system *s, int steps)
 {
-  double q[3 * N], v[3 * N], e0;
+  double q[D * N], v[D * N], e0;
   harmonic_start(q, v);
   e0 = kinetic(v) + gs_vi_potential(s, q);
   verlet(s, q, v, steps);
@@ -116,13 +132,13 @@ static void midpoint_errors(const gs_vi_bond *bond, double h, double *eu, double
 {
   const gs_vi_system s = harmonic_system(bond, 0.5, h);
   const int steps = (int) lround(2.0 / h);
-  double q[3 * N], p[3 * N], u, du;
+  double q[D * N], p[D * N], u, du;
   int step;
   harmonic_start(q, p);
   for (step = 0; step < steps; step++) gs_vi_step(&s, q, p);
   harmonic_exact(steps * h, &u, &du);
-  *eu = fabs(q[3] - q[0] - 1.0 - u);
-  *edu = fabs(p[3] / mass[1] - p[0] / mass[0] - du);
+  *eu = fabs(q[D] - q[0] - 1.0 - u);
+  *edu = fabs(p[D] / mass[1] - p[0] / mass[0] - du);
 }
 
 /* head-on: two spheres (radius 0.5, m = 1, k = 1e4, damping ratio zeta) meet at relative speed 1,
@@ -131,15 +147,18 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
 {
   const double mu = 0.5, k = 1e4, omega = sqrt(k / mu);
   const double contact_time = 3.14159265358979323846 / (omega * sqrt(1.0 - zeta * zeta));
-  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu)}};
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu), 0.0}};
   const gs_vi_system s = harmonic_system(&bond, alpha, contact_time / steps_per_contact);
-  double q[3 * N] = {0.0, 0.0, 0.0, 1.0, 0.0, 0.0}, p[3 * N] = {0.5, 0.0, 0.0, -0.5, 0.0, 0.0};
+  double q[D * N] = {0.0}, p[D * N] = {0.0};
   int step;
+  q[D] = 1.0;
+  p[0] = 0.5 * mass[0];
+  p[D] = -0.5 * mass[1];
   for (step = 0; step < 4 * steps_per_contact; step++) {
     gs_vi_step(&s, q, p);
-    if (step > 2 && q[3] - q[0] > 1.0) break;
+    if (step > 2 && q[D] - q[0] > 1.0) break;
   }
-  return (p[3] / mass[1] - p[0] / mass[0]) / 1.0;
+  return (p[D] / mass[1] - p[0] / mass[0]) / 1.0;
 }
 
 /* the paper's Fig. 10: one sphere (d = 1, m = 1, k = 1e4) between walls 1.01 d apart, undamped,
@@ -148,24 +167,22 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
 static void between_walls(double *early, double *late, int *collisions, int *failed)
 {
   const double k = 1e4, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0}};
-  const double radius[1] = {0.5};
+  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0, 0.0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0, 0.0}};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 16.1);
-  double q[3] = {0.505, 0.0, 0.0}, p[3] = {1.0, 0.3, 0.0}, e0;
+  double q[D] = {0.505, 0.0, 0.0, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.3, 0.0, 0.0, 0.0, 0.0}, e0;
   int touching = 0;
   s.n = 1;
   s.nbonds = 0;
-  s.radius = radius;
   s.nwalls = 2;
   s.walls = walls;
-  e0 = 0.5 * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+  e0 = kinetic_of(p, 1);
   *early = *late = 0.0;
   *collisions = *failed = 0;
   while (*collisions < 250) {
     double change;
     int now;
     if (gs_vi_step(&s, q, p) < 0) (*failed)++;
-    change = fabs(0.5 * (p[0] * p[0] + p[1] * p[1] + p[2] * p[2]) + gs_vi_potential(&s, q) - e0) / e0;
+    change = fabs(kinetic_of(p, 1) + gs_vi_potential(&s, q) - e0) / e0;
     if (change != change) change = INFINITY;
     now = gs_vi_potential(&s, q) > 0.0;
     if (now && !touching) (*collisions)++;
@@ -181,14 +198,12 @@ static void between_walls(double *early, double *late, int *collisions, int *fai
 static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
 {
   const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k)};
-  const double radius[1] = {0.5};
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 0.0};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 50.0);
-  double q[3] = {0.0, 0.0, 0.8}, p[3] = {0.0, 0.0, 0.0};
+  double q[D] = {0.0, 0.0, 0.8, 0.0, 0.0, 0.0}, p[D] = {0.0};
   int step, falling = 1;
   s.n = 1;
   s.nbonds = 0;
-  s.radius = radius;
   s.nwalls = 1;
   s.walls = &floor_wall;
   s.gravity[2] = -g;
@@ -206,9 +221,74 @@ static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
   *rest_error = fabs((0.5 - q[2]) - g / k) / (g / k);
 }
 
+/* a sphere (R = 0.5, m = 1, I = 0.1) sliding at 1 on a floor (k = 1e4, g = 10, normal damping ratio
+ * 0.3, tangential dashpot 60) from rest at its equilibrium overlap, alpha 1/2: the tangential dashpot
+ * turns the slip into rolling. Its floor forces act at the contact point, a = R - m g / k below the
+ * centre, so I w_y + a m v_x keeps its start, a m v0; rolling (v_x = a w_y) then
+ * v_x = v0 a^2 m / (a^2 m + I). Returns v_x's relative error and the final slip. */
+static void rolling_on_floor(double *speed_error, double *slip, int *failed)
+{
+  const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 60.0};
+  const double a = radius[0] - mass[0] * g / k;
+  gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 20.0);
+  double q[D] = {0.0, 0.0, a, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  const double expected = a * a * mass[0] / (a * a * mass[0] + inertia[0]);
+  int step;
+  s.n = 1;
+  s.nbonds = 0;
+  s.nwalls = 1;
+  s.walls = &floor_wall;
+  s.gravity[2] = -g;
+  *failed = 0;
+  for (step = 0; step < 4000; step++)
+    if (gs_vi_step(&s, q, p) < 0) (*failed)++;
+  *speed_error = fabs(p[0] / mass[0] - expected) / expected;
+  *slip = fabs(p[0] / mass[0] - a * p[4] / inertia[0]);
+}
+
+/* two spheres meeting off-centre (offset 0.4 across, relative speed 2, k = 1e4, normal damping ratio
+ * 0.2, tangential dashpot 30, spins 0), alpha 1/2: the total momentum's and angular momentum's
+ * (about the origin: x p + the spins') largest changes over the collision, the spin it leaves, and
+ * the energy after relative to before */
+static void oblique_spin(double steps_per_contact, double *momentum_change, double *angular_change, double *spin,
+                         double *energy_ratio)
+{
+  const double k = 1e4, mu = 0.5, contact_time = 3.14159265358979323846 * sqrt(mu / k);
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * 0.2 * sqrt(k * mu), 30.0}};
+  const gs_vi_system s = harmonic_system(&bond, 0.5, contact_time / steps_per_contact);
+  double q[D * N] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.4, 0.0, 0.0, 0.0, 0.0},
+         p[D * N] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  double start_p[3], start_l[3], e0 = kinetic(p);
+  int step, c;
+  /* start just apart: back off along the approach */
+  q[0] -= 0.05;
+  q[D] += 0.05;
+  for (c = 0; c < 3; c++) start_p[c] = p[c] + p[D + c];
+  {
+    double lin[3], l2[3];
+    gs_cross3(q, p, lin);
+    gs_cross3(q + D, p + D, l2);
+    for (c = 0; c < 3; c++) start_l[c] = lin[c] + l2[c] + p[3 + c] + p[D + 3 + c];
+  }
+  *momentum_change = *angular_change = 0.0;
+  for (step = 0; step < 15 * steps_per_contact; step++) {
+    double lin[3], l2[3];
+    gs_vi_step(&s, q, p);
+    gs_cross3(q, p, lin);
+    gs_cross3(q + D, p + D, l2);
+    for (c = 0; c < 3; c++) {
+      *momentum_change = fmax(*momentum_change, fabs(p[c] + p[D + c] - start_p[c]));
+      *angular_change = fmax(*angular_change, fabs(lin[c] + l2[c] + p[3 + c] + p[D + 3 + c] - start_l[c]));
+    }
+  }
+  *spin = p[5] / inertia[0];
+  *energy_ratio = kinetic(p) / e0;
+}
+
 int main(void)
 {
-  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0}};
+  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0, 0.0}};
   /* sqrt(m / k) = 1: the steps of Fig. 9 */
   const double steps_h[] = {0.01, 0.1, 0.5, 1.0, 1.4};
   const double period = 2.0 * 3.14159265358979323846 / sqrt(2.0);
@@ -241,22 +321,23 @@ int main(void)
   }
   {
     /* an oblique collision of two spheres (radius 0.5, contact springs k = 1e4), offset 0.3 across */
-    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0, 0.0}};
+    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0, 0.0, 0.0}};
     const double h = 2e-3;
     const int steps = 400;
     gs_vi_system s = harmonic_system(&contact, 0.0, h);
-    double q[3 * N] = {0.0, 0.0, 0.0, 1.1, 0.3, 0.0}, v[3 * N] = {1.0, 0.0, 0.0, -1.0, 0.0, 0.2};
-    double qv[3 * N], p[3 * N], grad[3 * N], worst = 0.0, closest = 1e30;
+    double q[D * N] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.1, 0.3, 0.0, 0.0, 0.0, 0.0},
+           v[D * N] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.2, 0.0, 0.0, 0.0};
+    double qv[D * N], p[D * N], grad[D * N], worst = 0.0, closest = 1e30;
     int step, k, failed = 0;
     memcpy(qv, q, sizeof(q));
     gs_vi_gradient(&s, q, grad);
-    for (k = 0; k < 3 * N; k++) p[k] = mass[k / 3] * v[k] - 0.5 * h * grad[k];
+    for (k = 0; k < D * N; k++) p[k] = dof_mass(k) * v[k] - 0.5 * h * grad[k];
     for (step = 0; step < steps; step++) {
       double d[3];
       if (gs_vi_step(&s, q, p) < 0) failed++;
       verlet(&s, qv, v, 1);
-      for (k = 0; k < 3 * N; k++) worst = fmax(worst, fabs(q[k] - qv[k]));
-      gs_sub3(q + 3, q, d);
+      for (k = 0; k < D * N; k++) worst = fmax(worst, fabs(q[k] - qv[k]));
+      gs_sub3(q + D, q, d);
       closest = fmin(closest, gs_len3(d));
     }
     GS_CHECK(worst <= 1e-12 && failed == 0 && closest < 0.99,
@@ -270,6 +351,24 @@ int main(void)
     GS_CHECK(fall_error < 1e-10 && rest_error < 1e-8 && failed == 0,
              "alpha 1/2, gravity and a damped floor: the free fall exact to %.1e, at rest the overlap m g / k to %.1e "
              "relative", fall_error, rest_error);
+  }
+  {
+    double speed_error, slip;
+    int failed;
+    rolling_on_floor(&speed_error, &slip, &failed);
+    GS_CHECK(speed_error < 1e-9 && slip < 1e-9 && failed == 0,
+             "tangential dashpot, a sphere sliding on a floor rolls at v0 a^2 m / (a^2 m + I) (relative error %.1e, "
+             "slip %.1e)", speed_error, slip);
+  }
+  {
+    double dp[2], dl[2], spin[2], ratio[2];
+    oblique_spin(100.0, &dp[0], &dl[0], &spin[0], &ratio[0]);
+    oblique_spin(200.0, &dp[1], &dl[1], &spin[1], &ratio[1]);
+    GS_CHECK(dp[0] < 1e-10 && dp[1] < 1e-10 && dl[0] < 1e-5 && dl[0] / dl[1] > 1.8 && dl[0] / dl[1] < 2.3 &&
+                 spin[0] > 0.5 && fabs(spin[0] - spin[1]) < 1e-3 * spin[0] && ratio[0] < 0.5,
+             "oblique impact with tangential damping: momentum kept to %.1e; angular momentum to %.1e at 100 steps "
+             "per contact, %.1e at 200 (first order, the dashpots' halves); spin %.4f (%.4f at 200); energy kept "
+             "%.3f", dp[0], dl[0], dl[1], spin[0], spin[1], ratio[0]);
   }
   {
     double early, late;
