@@ -6,6 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+gs_vi_system gs_vi_spheres(int n, const double *mass, const double *inertia, const double *radius, double h)
+{
+  gs_vi_system s;
+  memset(&s, 0, sizeof(s));
+  s.n = n;
+  s.mass = mass;
+  s.inertia = inertia;
+  s.radius = radius;
+  s.alpha = 0.5;
+  s.h = h;
+  s.newton_tol = 1e-13;
+  s.max_newton = 200;
+  return s;
+}
+
 /* the mass of degree of freedom k: a sphere's mass for its position, its moment of inertia for its
  * rotation angles */
 static double dof_mass(const gs_vi_system *s, int k)
@@ -137,6 +152,14 @@ static void add_dashpot_forces(const gs_vi_system *s, const double *q, const dou
   free(slip);
 }
 
+void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, double *f)
+{
+  int k;
+  gs_vi_gradient(s, q, f);
+  for (k = 0; k < GS_VI_DOF * s->n; k++) f[k] = -f[k];
+  add_dashpot_forces(s, q, v, 1.0, f);
+}
+
 /* out = (M / h + h alpha (1 - alpha) H(q) + D(q) / 2) u: minus the residual's derivative by the new
  * positions, but for the turn of the dashpots' normals (a Newton iteration that converges to the
  * same step, linearly where it matters) */
@@ -190,6 +213,7 @@ static void solve_cg(const gs_vi_system *s, const double *q, const double *rhs, 
   for (it = 0; it < 10 * n && rr > stop; it++) {
     double step, rr_next;
     apply_operator(s, q, dir, adir);
+    if (s->stats) s->stats->operator_products++;
     step = rr / dot(dir, adir, n);
     for (k = 0; k < n; k++) {
       x[k] += step * dir[k];
@@ -223,6 +247,7 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
       v[k] = (q[k] - q0[k]) / s->h;
     }
     gs_vi_gradient(s, qa, grad);
+    if (s->stats) s->stats->residuals++;
     for (k = 0; k < n; k++)
       res[k] = p[k] - dof_mass(s, k) * v[k] - s->h * (1.0 - s->alpha) * grad[k] + past[k];
     /* the dashpots' half at the end (Q^-): at q_alpha, with the step's velocities */
@@ -250,5 +275,6 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p)
   gs_vi_gradient(s, qa, grad);
   for (k = 0; k < n; k++) p[k] = dof_mass(s, k) * (q[k] - q0[k]) / s->h - s->h * s->alpha * grad[k];
   free(q0);
+  if (s->stats) s->stats->steps++;
   return converged ? it : -1;
 }

@@ -28,6 +28,12 @@ typedef struct {
   gs_vi_spring spring;
 } gs_vi_bond;
 
+/* what the steps cost: residuals (each a force evaluation) and products with the Newton operator
+ * (each about one: the springs' Hessian and the dashpots' resistance applied to a vector) */
+typedef struct {
+  long steps, residuals, operator_products;
+} gs_vi_stats;
+
 typedef struct {
   int n;                  /* spheres */
   const double *mass;     /* n */
@@ -43,7 +49,12 @@ typedef struct {
   double newton_tol;      /* converged: |R| or |dq| at newton_tol of the first iteration's (the paper: 1e-13),
                              or dq below q's round-off */
   int max_newton;         /* a step that does not converge in these is reported (the paper: 200) */
+  gs_vi_stats *stats;     /* counted into, where not NULL */
 } gs_vi_system;
+
+/* n spheres and nothing else: no bonds, walls or gravity, alpha 1/2, the paper's Newton tolerance
+ * (1e-13) and limit (200 iterations), step h */
+gs_vi_system gs_vi_spheres(int n, const double *mass, const double *inertia, const double *radius, double h);
 
 /* coordinates q (6n) and momenta p (6n) advanced one step; returns the Newton iterations taken,
  * or -1 where the residual did not converge within max_newton (q and p then hold the last iterate) */
@@ -52,6 +63,9 @@ int gs_vi_step(const gs_vi_system *s, double *q, double *p);
 double gs_vi_potential(const gs_vi_system *s, const double *q);
 /* grad V (6n; V depends on the positions only) */
 void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad);
+/* the generalised forces -grad V + the dashpots' at coordinates q and velocities v (6n): what an
+ * explicit integrator of the same system steps with */
+void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, double *f);
 
 #ifdef __cplusplus
 }

@@ -61,20 +61,10 @@ static void harmonic_start(double *q, double *p)
 
 static gs_vi_system harmonic_system(const gs_vi_bond *bond, double alpha, double h)
 {
-  gs_vi_system s;
-  s.n = N;
-  s.mass = mass;
-  s.inertia = inertia;
+  gs_vi_system s = gs_vi_spheres(N, mass, inertia, radius, h);
   s.nbonds = 1;
   s.bonds = bond;
   s.alpha = alpha;
-  s.h = h;
-  s.newton_tol = 1e-13;
-  s.max_newton = 200;
-  s.radius = radius;
-  s.nwalls = 0;
-  s.walls = NULL;
-  s.gravity[0] = s.gravity[1] = s.gravity[2] = 0.0;
   return s;
 }
 
