@@ -87,13 +87,17 @@ inline int compiled_index(const gs_model *m)
   return static_cast<int>(k);
 }
 
-// table[K] = Entry<K>::value for every combination (filled by recursion: nvcc's front end rejects a
-// pack of function template addresses)
-template <class Fn, template <std::size_t> class Entry, std::size_t K = 0>
+// table[K] = Entry<K>::value for K in [LO, HI), by halves: nvcc's front end rejects a pack of
+// function template addresses, and a recursion one entry deep per combination exceeds its limit
+template <class Fn, template <std::size_t> class Entry, std::size_t LO = 0, std::size_t HI = n_compiled>
 void fill_compiled(std::array<Fn, n_compiled> &table)
 {
-  table[K] = Entry<K>::value;
-  if constexpr (K + 1 < n_compiled) fill_compiled<Fn, Entry, K + 1>(table);
+  if constexpr (HI - LO == 1) {
+    table[LO] = Entry<LO>::value;
+  } else {
+    fill_compiled<Fn, Entry, LO, (LO + HI) / 2>(table);
+    fill_compiled<Fn, Entry, (LO + HI) / 2, HI>(table);
+  }
 }
 
 // Entry<K>::value for this model's combination K, or `fallback`
