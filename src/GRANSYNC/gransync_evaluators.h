@@ -6,9 +6,9 @@
 // The contact evaluator compiled for the model combinations users run most: the C core's
 // gs_contact_evaluate_as() with its sub-model kinds as constants, so the compiler drops every other
 // model's code (one physics source, no second copy). A style picks one per type pair at init()
-// (select_compiled()); any other combination runs the generic
-// evaluator, which reads the kinds from the model. The scheme (the integrator's choice of the
-// dashpots' time level) stays a run-time value. Include after gs_contact.h's GS_WITH_MDR choice.
+// (select_compiled()); any other combination runs the generic evaluator, which reads the kinds
+// from the model. The scheme (the integrator's choice of the dashpots' time level) stays a run-time
+// value. Include after gs_contact.h's GS_WITH_MDR choice.
 
 #ifndef LMP_GRANSYNC_EVALUATORS_H
 #define LMP_GRANSYNC_EVALUATORS_H

@@ -20,27 +20,28 @@ typedef struct gs_vi_spring {
   double eta_t;  /* the tangential dashpot: force per tangential slip velocity */
 } gs_vi_spring;
 
-/* delta and the unit normal n = d / |d| of the separation d = x_i - x_j; 0 where the spring is slack */
-GS_FN int gs_vi_spring_acts(const gs_vi_spring *s, const double *d, double *delta, double *n)
+/* the distance r = |d|, delta and the unit normal n = d / r of the separation d = x_i - x_j; 0 where
+ * the spring is slack */
+GS_FN int gs_vi_spring_acts(const gs_vi_spring *s, const double *d, double *r, double *delta, double *n)
 {
-  const double r = gs_len3(d);
-  *delta = s->reach - r;
+  *r = gs_len3(d);
+  *delta = s->reach - *r;
   if (!s->harmonic && *delta <= 0.0) return 0;
-  gs_scale3(1.0 / r, d, n);
+  gs_scale3(1.0 / *r, d, n);
   return 1;
 }
 
 GS_FN double gs_vi_spring_energy(const gs_vi_spring *s, const double *d)
 {
-  double delta, n[3];
-  return gs_vi_spring_acts(s, d, &delta, n) ? 0.5 * s->k * delta * delta : 0.0;
+  double r, delta, n[3];
+  return gs_vi_spring_acts(s, d, &r, &delta, n) ? 0.5 * s->k * delta * delta : 0.0;
 }
 
 /* dV/dx_i (dV/dx_j is its negative) */
 GS_FN void gs_vi_spring_gradient(const gs_vi_spring *s, const double *d, double *grad_i)
 {
-  double delta, n[3];
-  if (gs_vi_spring_acts(s, d, &delta, n))
+  double r, delta, n[3];
+  if (gs_vi_spring_acts(s, d, &r, &delta, n))
     gs_scale3(-s->k * delta, n, grad_i);
   else
     gs_zero3(grad_i);
@@ -51,11 +52,10 @@ GS_FN void gs_vi_spring_gradient(const gs_vi_spring *s, const double *d, double 
 GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
 {
   double delta, n[3], r, along, across[3];
-  if (!gs_vi_spring_acts(s, d, &delta, n)) {
+  if (!gs_vi_spring_acts(s, d, &r, &delta, n)) {
     gs_zero3(out_i);
     return;
   }
-  r = gs_len3(d);
   along = gs_dot3(n, u_ij);
   across[0] = u_ij[0] - along * n[0];
   across[1] = u_ij[1] - along * n[1];
@@ -114,21 +114,12 @@ GS_FN void gs_vi_wall_dashpot_force(const gs_vi_wall *w, const double *x, double
   gs_vi_wall_apply(w, x, radius, -w->eta, v, f);
 }
 
-/* the dashpot's force on i at separation d and relative velocity v_ij = v_i - v_j (j's: its negative) */
-GS_FN void gs_vi_dashpot_force(const gs_vi_spring *s, const double *d, const double *v_ij, double *f_i)
-{
-  double delta, n[3];
-  if (gs_vi_spring_acts(s, d, &delta, n))
-    gs_scale3(-s->eta * gs_dot3(n, v_ij), n, f_i);
-  else
-    gs_zero3(f_i);
-}
-
-/* minus its derivative by the relative velocity, applied to u_ij: eta (n . u_ij) n */
+/* the dashpot's resistance applied to u_ij: eta (n . u_ij) n while the spring acts (minus its force
+ * on i at the relative velocity u_ij = v_i - v_j; j's: the negative) */
 GS_FN void gs_vi_dashpot_resistance_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
 {
-  double delta, n[3];
-  if (gs_vi_spring_acts(s, d, &delta, n))
+  double r, delta, n[3];
+  if (gs_vi_spring_acts(s, d, &r, &delta, n))
     gs_scale3(s->eta * gs_dot3(n, u_ij), n, out_i);
   else
     gs_zero3(out_i);

@@ -84,8 +84,7 @@ static int pair_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_b
 {
   double d[3], delta, r;
   separation(q, bond, d);
-  if (bond->spring.eta_t == 0.0 || !gs_vi_spring_acts(&bond->spring, d, &delta, n)) return 0;
-  r = gs_len3(d);
+  if (bond->spring.eta_t == 0.0 || !gs_vi_spring_acts(&bond->spring, d, &r, &delta, n)) return 0;
   *ai = r * s->radius[bond->i] / (s->radius[bond->i] + s->radius[bond->j]);
   *aj = r - *ai;
   return 1;
@@ -99,8 +98,8 @@ static int wall_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_w
   return 1;
 }
 
-/* -(scale) eta_t P^T P u: the tangential dashpots' generalised forces for velocities u (scale 1),
- * or their resistance applied to u (scale -1), at positions q, added to out */
+/* scale times the tangential dashpots' generalised forces -eta_t P^T P u for velocities u (scale -1:
+ * their resistance applied to u), at positions q, added to out */
 static void add_slip_terms(const gs_vi_system *s, const double *q, const double *u, double scale, double *out)
 {
   const double zero[3] = {0.0, 0.0, 0.0};
@@ -129,14 +128,13 @@ static void add_slip_terms(const gs_vi_system *s, const double *q, const double 
 static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
 {
   double d[3], v_ij[3], f_i[3];
-  int b, i, w, k;
-  double *slip = malloc(sizeof(double) * GS_VI_DOF * (size_t) s->n);
+  int b, i, w;
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
     gs_sub3(position(v, bond->i), position(v, bond->j), v_ij);
-    gs_vi_dashpot_force(&bond->spring, d, v_ij, f_i);
-    gs_scale3(scale, f_i, f_i);
+    gs_vi_dashpot_resistance_apply(&bond->spring, d, v_ij, f_i);
+    gs_scale3(-scale, f_i, f_i);
     gs_add3(f + GS_VI_DOF * bond->i, f_i, f + GS_VI_DOF * bond->i);
     gs_sub3(f + GS_VI_DOF * bond->j, f_i, f + GS_VI_DOF * bond->j);
   }
@@ -146,10 +144,7 @@ static void add_dashpot_forces(const gs_vi_system *s, const double *q, const dou
       gs_scale3(scale, f_i, f_i);
       gs_add3(f + GS_VI_DOF * i, f_i, f + GS_VI_DOF * i);
     }
-  memset(slip, 0, sizeof(double) * GS_VI_DOF * (size_t) s->n);
-  add_slip_terms(s, q, v, 1.0, slip);
-  for (k = 0; k < GS_VI_DOF * s->n; k++) f[k] += scale * slip[k];
-  free(slip);
+  add_slip_terms(s, q, v, scale, f);
 }
 
 void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, double *f)

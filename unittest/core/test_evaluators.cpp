@@ -49,10 +49,6 @@ bool same_outputs(const gs_contact &a, const gs_contact &b)
       same_bits(&a.contact_radius, &b.contact_radius, sizeof(double)) && same_bits(&a.r, &b.r, sizeof(double));
 }
 
-// Two spheres pressed together and apart over 400 steps while their surfaces slide and spin:
-// sticking, sliding and reversal. Returns the number of steps (with contact) whose outputs or
-// history differ between the evaluator and the generic one; `contacts` counts the contact steps,
-// `sliding` those at the friction limit.
 // the table the pair style's contacts are chosen from, with the evaluators they inline
 template <std::size_t K> struct CompiledEvaluator {
   static constexpr ContactEvaluator value = &evaluate_compiled<K>;
@@ -63,6 +59,10 @@ ContactEvaluator select_evaluator(const gs_model *m)
   return select_compiled<ContactEvaluator, CompiledEvaluator>(m, &evaluate_generic);
 }
 
+// Two spheres pressed together and apart over 400 steps while their surfaces slide and spin:
+// sticking, sliding and reversal. Returns the number of steps (with contact) whose outputs or
+// history differ between the evaluator and the generic one; `contacts` counts the contact steps,
+// `sliding` those at the friction limit.
 int run_pair(const gs_model &m, ContactEvaluator evaluate, int &contacts, int &sliding)
 {
   const int nsteps = 400;
