@@ -54,7 +54,10 @@ function(gransync_kokkos_tests prefix env)
       # runs cases side by side
       set(_dir ${CMAKE_CURRENT_BINARY_DIR}/kokkos_runs/${prefix}.${name})
       file(MAKE_DIRECTORY ${_dir})
-      set_tests_properties(${prefix}.${name} PROPERTIES WORKING_DIRECTORY ${_dir} ENVIRONMENT
+      # PROCESSORS: under ctest -j, two 2-thread cases side by side on two cores spin-wait on each
+      # other for minutes (measured: 32 s alone, over 10 min together)
+      math(EXPR _cores "${ranks} * ${threads}")
+      set_tests_properties(${prefix}.${name} PROPERTIES WORKING_DIRECTORY ${_dir} PROCESSORS ${_cores} ENVIRONMENT
         "${GRANSYNC_MPI_ENV};OMP_NUM_THREADS=${threads};OMP_PROC_BIND=false;GRANSYNC_KOKKOS_COMM=${comm};${env}")
     endif()
   endforeach()

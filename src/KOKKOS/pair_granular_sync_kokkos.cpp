@@ -61,16 +61,6 @@ template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, in
   }
 };
 
-// One contact through the C core. On CPU threads out of line, its sub-models passed at run time:
-// inlined into the row loop (compiled for fixed sub-models or not), GCC kept the loop's state in
-// memory and the bed's pair time was 4-7% longer in both orderings (bench/README.md). GPUs inline
-// the evaluator compiled for the kernel's sub-models.
-[[gnu::noinline, maybe_unused]] void evaluate_on_host(const gs_model *m, const gs_kinds kinds, gs_contact *c,
-                                                     double *history)
-{
-  gs_contact_evaluate_as(m, kinds, c, history);
-}
-
 // History is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots that the
 // history fix's negation would otherwise flip (see the top of this file): the factor of slot k.
 KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma)
@@ -123,7 +113,7 @@ struct GranularSyncPairKernel {
     double special_lj[4];
     double dt;
     // nreceive: atoms 0 to nreceive - 1 get forces (newton off: the owned ones; on: ghosts too)
-    int stride, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, freeze_bit;
+    int stride, inum, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, freeze_bit;
     int vflag_global, vflag_atom, eflag_global, eflag_atom;
   } settings;
 
@@ -142,6 +132,23 @@ struct GranularSyncPairKernel {
   Kokkos::View<int *[4], DeviceType> window;
 
   struct TagBlocks {};
+  struct TagRowChunks {};
+  // one CPU thread without blocks (HALF): rows in chunks, so that the settings are copied per chunk
+  static constexpr int chunk_rows = 256;
+
+  KOKKOS_INLINE_FUNCTION auto direct_add() const
+  {
+    auto a_f = f.template access<Access>();
+    auto a_torque = torque.template access<Access>();
+    auto a_heat = heat.template access<Access>();
+    return [=](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
+      for (int d = 0; d < 3; d++) {
+        a_f(k, d) += fsign * fk[d];
+        a_torque(k, d) += tscale * tk[d];
+      }
+      if constexpr (HEAT) a_heat(k) += q;
+    };
+  }
 
   // without a virial to sum: a parallel_for
   KOKKOS_INLINE_FUNCTION void operator()(const int ii) const
@@ -152,23 +159,23 @@ struct GranularSyncPairKernel {
 
   KOKKOS_INLINE_FUNCTION void operator()(const int ii, EV_FLOAT &ev) const
   {
-    auto a_f = f.template access<Access>();
-    auto a_torque = torque.template access<Access>();
-    auto a_heat = heat.template access<Access>();
-    const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
-      for (int d = 0; d < 3; d++) {
-        a_f(k, d) += fsign * fk[d];
-        a_torque(k, d) += tscale * tk[d];
-      }
-      if constexpr (HEAT) a_heat(k) += q;
-    };
-    row(ii, ev, add);
+    const Settings s = settings;
+    row(ii, s, ev, direct_add());
+  }
+
+  KOKKOS_INLINE_FUNCTION void operator()(TagRowChunks, const int chunk, EV_FLOAT &ev) const
+  {
+    const Settings s = settings;
+    const auto add = direct_add();
+    const int last = (chunk + 1) * chunk_rows < s.inum ? (chunk + 1) * chunk_rows : s.inum;
+    for (int ii = chunk * chunk_rows; ii < last; ii++) row(ii, s, ev, add);
   }
 
   KOKKOS_INLINE_FUNCTION void operator()(TagBlocks, const int b, EV_FLOAT &ev) const
   {
+    const Settings s = settings;
     const int own_first = block_rows(b), own_last = block_rows(b + 1);
-    int range[4] = {settings.nlocal, 0, settings.nreceive, 0};
+    int range[4] = {s.nlocal, 0, s.nreceive, 0};
     const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
       if (k >= own_first && k < own_last) {
         for (int d = 0; d < 3; d++) {
@@ -182,146 +189,202 @@ struct GranularSyncPairKernel {
           spill(b, k, 3 + d) += tscale * tk[d];
         }
         if constexpr (HEAT) spill(b, k, 6) += q;
-        const int r = k < settings.nlocal ? 0 : 2;
+        const int r = k < s.nlocal ? 0 : 2;
         range[r] = k < range[r] ? k : range[r];
         range[r + 1] = k + 1 > range[r + 1] ? k + 1 : range[r + 1];
       }
     };
-    for (int ii = own_first; ii < own_last; ii++) row(ii, ev, add);
+    for (int ii = own_first; ii < own_last; ii++) row(ii, s, ev, add);
     for (int r = 0; r < 4; r++) window(b, r) = range[r];
   }
 
-  // the contacts of row ii; add(atom, a, force, b, torque, q) adds a force, b torque and heat q to an atom
+  // Neighbors scanned per pass of row(): on CPU threads a pass collects the ones that need work
+  // (overlapping now, or touching at the last step; most neighbors of a bed are neither) in a
+  // loop that keeps its state in registers; on a GPU one neighbor at a time.
+  static constexpr int scan_block =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible ? 64 : 1;
+
+  // The contacts of row ii; add(atom, a, force, b, torque, q) adds a force, b torque and heat q to
+  // an atom.
   template <class Add>
-  KOKKOS_FORCEINLINE_FUNCTION void row(const int ii, EV_FLOAT &ev, const Add &add) const
+  KOKKOS_FORCEINLINE_FUNCTION void row(const int ii, const Settings &s, EV_FLOAT &ev, const Add &add) const
   {
-    const Settings s = settings;
     const int i = ilist(ii);
-    const int itype = type(i);
+    const double xi[3] = {x(i, 0), x(i, 1), x(i, 2)};
+    const double radi = radius(i);
+    const gs_model *model_row = &models(type(i) * s.stride);
     const int jnum = numneigh(i);
     const int first_pair = s.use_history ? start(ii) : 0;
     double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0}, qi = 0.0;
-    for (int jj = 0; jj < jnum; jj++) {
-      const int p = first_pair + jj;
-      int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
-      const double factor_lj = s.special_lj[(j >> SBBITS) & 3];
-      j &= NEIGHMASK;
-      if (factor_lj == 0.0) continue;
+    for (int base = 0; base < jnum; base += scan_block) {
+      const int end = base + scan_block < jnum ? base + scan_block : jnum;
+      int candidate[scan_block];
+      const int n = s.use_history ? scan<true>(i, first_pair, base, end, xi, radi, candidate)
+                                  : scan<false>(i, first_pair, base, end, xi, radi, candidate);
+      for (int k = 0; k < n; k++) {
+        const int jj = candidate[k];
+        const int p = first_pair + jj;
+        int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
+        const double factor_lj = s.special_lj[(j >> SBBITS) & 3];
+        j &= NEIGHMASK;
+        if (factor_lj == 0.0) continue;
 
-      const gs_model *m = &models(itype * s.stride + type(j));
-      gs_contact c;
-      for (int k = 0; k < 3; k++) c.dx[k] = x(i, k) - x(j, k);
-      c.r = 0.0;    // the core computes it for pairs; set so flow analysis sees no uninitialized read
-      c.radi = radius(i);
-      c.radj = radius(j);
-      if (!gs_pair_in_contact(m, &c, s.use_history && touch(p))) {
-        if (s.use_history && touch(p)) {
-          touch(p) = 0;
-          for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = 0.0;
-        }
-        continue;
-      }
-      if (s.use_history) touch(p) = 1;
-      const gs_kinds kinds = Kinds::of(m);
-
-      const double mi = rmass(i), mj = rmass(j);
-      c.meff = mi * mj / (mi + mj);
-      if (mask(i) & s.freeze_bit) c.meff = mj;
-      if (mask(j) & s.freeze_bit) c.meff = mi;
-      c.dt = s.dt;
-      c.history_update = s.history_update;
-      for (int k = 0; k < 3; k++) {
-        c.omegai[k] = omega(i, k);
-        c.omegaj[k] = omega(j, k);
-      }
-      if (kinds.ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
-        for (int k = 0; k < 3; k++) {
-          c.vr[k] = vhalf(i, k) - vhalf(j, k);
-          c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
-        }
-      } else {
-        for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
-        if (kinds.ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
-        else    // unread; set so flow analysis of the generic kernel sees no uninitialized read
-          for (int k = 0; k < 3; k++) c.dx_half[k] = c.dx[k];
-      }
-      if (kinds.scheme == GS_SCHEME_CONSISTENT) {
-        c.damp_i = &damping(i, 0);    // (rows of a LayoutRight view are contiguous)
-        c.damp_j = &damping(j, 0);
-      }
-
-      // models with rolling or twisting history work on an oriented copy; the others in place,
-      // without the tags' random read
-      double oriented[MDR ? GS_MDR_HISTORY + GS_MAX_HISTORY : GS_MAX_HISTORY];
-      gs_mdr_atoms at;
-      if constexpr (MDR) {
-        at = mdr_atoms;
-        c.mdr_atoms = &at;
-        c.mdr_i = i;
-        c.mdr_j = j;
-        c.mdr_i_side0 = tag(i) > tag(j);
-        c.mdr_yield_unrecorded = 0;
-      }
-      double *hist = s.use_history ? &history(s.size_history * p) : nullptr;
-      double sigma = 1.0;
-      if (s.oriented_history) {
-        sigma = tag(i) < tag(j) ? 1.0 : -1.0;
-        for (int k = 0; k < s.size_history; k++)
-          oriented[k] = hist[k] * orientation(m, k, sigma);
-        hist = oriented;
-      }
-      KOKKOS_IF_ON_HOST((evaluate_on_host(m, kinds, &c, hist);))
-      KOKKOS_IF_ON_DEVICE((gs_contact_evaluate_as(m, kinds, &c, hist);))
-      if (s.oriented_history)
-        for (int k = 0; k < s.size_history; k++)
-          history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
-
-      if constexpr (MDR) {
-        if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&mdr_counts(0));
-        if (c.mdr_yield_unrecorded) Kokkos::atomic_inc(&mdr_counts(1));
-      }
-
-      double fij[3];
-      for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
-      // as stock: heat is not scaled by special bonds
-      const double q = HEAT ? gs_contact_heat(m, &c, temperature(i), temperature(j)) : 0.0;
-      if (NEIGHFLAG == HALF) {
-        add(i, 1.0, fij, factor_lj, c.torquei, q);    // one thread: add in the CPU style's order, so both give the same bits
-      } else {
-        for (int k = 0; k < 3; k++) {
-          fi[k] += fij[k];
-          ti[k] += factor_lj * c.torquei[k];
-        }
-        qi += q;
-      }
-      if (j < s.nreceive) add(j, -1.0, fij, factor_lj, c.torquej, -q);
-      if (s.eflag_global || s.eflag_atom) {
-        // the springs' energies are squares: the oriented copy gives the same
-        const double e = factor_lj * gs_contact_stored_energy(m, &c, hist);
-        const double share_j = j < s.nreceive ? 0.5 : 0.0;
-        if (s.eflag_global) ev.evdwl += (0.5 + share_j) * e;
-        if (s.eflag_atom) {
-          auto a_eatom = eatom.template access<Access>();
-          a_eatom(i) += 0.5 * e;
-          if (j < s.nreceive) a_eatom(j) += 0.5 * e;
-        }
-      }
-      if (s.vflag_global || s.vflag_atom) {
-        const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
-                             c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
-        const double share_j = j < s.nreceive ? 0.5 : 0.0;
-        if (s.vflag_global)
-          for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
-        if (s.vflag_atom) {
-          auto a_vatom = vatom.template access<Access>();
-          for (int k = 0; k < 6; k++) {
-            a_vatom(i, k) += 0.5 * w[k];
-            if (j < s.nreceive) a_vatom(j, k) += 0.5 * w[k];
+        const gs_model *m = model_row + type(j);
+        const double dx[3] = {xi[0] - x(j, 0), xi[1] - x(j, 1), xi[2] - x(j, 2)};
+        const double radj = radius(j);
+        const int was_touching = s.use_history && touch(p);
+        const double reach = gs_pair_reach(m, radi, radj, was_touching);
+        if (!(gs_dot3(dx, dx) < reach * reach)) {
+          if (was_touching) {
+            touch(p) = 0;
+            for (int h = 0; h < s.size_history; h++) history(s.size_history * p + h) = 0.0;
           }
+          continue;
         }
+        if (s.use_history) touch(p) = 1;
+        KOKKOS_IF_ON_HOST((contact_on_host(s, ev, add, i, j, p, m, dx, radi, radj, factor_lj, fi, ti, qi);))
+        KOKKOS_IF_ON_DEVICE((contact(s, ev, add, i, j, p, m, dx, radi, radj, factor_lj, fi, ti, qi);))
       }
     }
     if (NEIGHFLAG != HALF) add(i, 1.0, fi, 1.0, ti, qi);
+  }
+
+  // the neighbors base to end - 1 of row i that need work, into candidate; their number
+  template <bool HISTORY>
+  KOKKOS_FORCEINLINE_FUNCTION int scan(const int i, const int first_pair, const int base, const int end,
+                                       const double *xi, const double radi, int *candidate) const
+  {
+    int n = 0;
+    for (int jj = base; jj < end; jj++) {
+      const int j = (HISTORY ? packed_neighbors(first_pair + jj) : neighbors(i, jj)) & NEIGHMASK;
+      const double dx[3] = {xi[0] - x(j, 0), xi[1] - x(j, 1), xi[2] - x(j, 2)};
+      const double radsum = radi + radius(j);
+      bool work = gs_dot3(dx, dx) < radsum * radsum;
+      if constexpr (HISTORY) work = work || touch(first_pair + jj);
+      candidate[n] = jj;
+      n += work;
+    }
+    return n;
+  }
+
+  // On CPU threads a contact runs out of line, its evaluator inlined and compiled for the kernel's
+  // sub-models: inlined into the row loop, GCC kept the loop's state in memory (bench/README.md).
+  template <class Add>
+  [[gnu::noinline]] void contact_on_host(const Settings &s, EV_FLOAT &ev, const Add &add, const int i, const int j,
+                                         const int p, const gs_model *m, const double *dx, const double radi,
+                                         const double radj, const double factor_lj, double *fi, double *ti,
+                                         double &qi) const
+  {
+    contact(s, ev, add, i, j, p, m, dx, radi, radj, factor_lj, fi, ti, qi);
+  }
+
+  // one touching pair: its force and torques added (i's into fi, ti and qi unless one thread
+  // adds straight), its history advanced
+  template <class Add>
+  KOKKOS_FORCEINLINE_FUNCTION void contact(const Settings &s, EV_FLOAT &ev, const Add &add, const int i,
+                                           const int j, const int p, const gs_model *m, const double *dx,
+                                           const double radi, const double radj, const double factor_lj,
+                                           double *fi, double *ti, double &qi) const
+  {
+    const gs_kinds kinds = Kinds::of(m);
+    gs_contact c;
+    for (int k = 0; k < 3; k++) c.dx[k] = dx[k];
+    c.r = 0.0;    // the core computes it for pairs; set so flow analysis sees no uninitialized read
+    c.radi = radi;
+    c.radj = radj;
+    const double mi = rmass(i), mj = rmass(j);
+    c.meff = mi * mj / (mi + mj);
+    if (mask(i) & s.freeze_bit) c.meff = mj;
+    if (mask(j) & s.freeze_bit) c.meff = mi;
+    c.dt = s.dt;
+    c.history_update = s.history_update;
+    for (int k = 0; k < 3; k++) {
+      c.omegai[k] = omega(i, k);
+      c.omegaj[k] = omega(j, k);
+    }
+    if (kinds.ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
+      for (int k = 0; k < 3; k++) {
+        c.vr[k] = vhalf(i, k) - vhalf(j, k);
+        c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
+      }
+    } else {
+      for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
+      if (kinds.ordering == GS_ORDERING_SYNCHRONIZED) gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
+      else    // unread; set so flow analysis of the generic kernel sees no uninitialized read
+        for (int k = 0; k < 3; k++) c.dx_half[k] = c.dx[k];
+    }
+    if (kinds.scheme == GS_SCHEME_CONSISTENT) {
+      c.damp_i = &damping(i, 0);    // (rows of a LayoutRight view are contiguous)
+      c.damp_j = &damping(j, 0);
+    }
+
+    // models with rolling or twisting history work on an oriented copy; the others in place,
+    // without the tags' random read
+    double oriented[MDR ? GS_MDR_HISTORY + GS_MAX_HISTORY : GS_MAX_HISTORY];
+    gs_mdr_atoms at;
+    if constexpr (MDR) {
+      at = mdr_atoms;
+      c.mdr_atoms = &at;
+      c.mdr_i = i;
+      c.mdr_j = j;
+      c.mdr_i_side0 = tag(i) > tag(j);
+      c.mdr_yield_unrecorded = 0;
+    }
+    double *hist = s.use_history ? &history(s.size_history * p) : nullptr;
+    double sigma = 1.0;
+    if (s.oriented_history) {
+      sigma = tag(i) < tag(j) ? 1.0 : -1.0;
+      for (int k = 0; k < s.size_history; k++) oriented[k] = hist[k] * orientation(m, k, sigma);
+      hist = oriented;
+    }
+    gs_contact_evaluate_as(m, kinds, &c, hist);
+    if (s.oriented_history)
+      for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
+
+    if constexpr (MDR) {
+      if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&mdr_counts(0));
+      if (c.mdr_yield_unrecorded) Kokkos::atomic_inc(&mdr_counts(1));
+    }
+
+    double fij[3];
+    for (int k = 0; k < 3; k++) fij[k] = factor_lj * c.force[k];
+    // as stock: heat is not scaled by special bonds
+    const double q = HEAT ? gs_contact_heat(m, &c, temperature(i), temperature(j)) : 0.0;
+    if (NEIGHFLAG == HALF) {
+      add(i, 1.0, fij, factor_lj, c.torquei, q);    // one thread: add in the CPU style's order, so both give the same bits
+    } else {
+      for (int k = 0; k < 3; k++) {
+        fi[k] += fij[k];
+        ti[k] += factor_lj * c.torquei[k];
+      }
+      qi += q;
+    }
+    if (j < s.nreceive) add(j, -1.0, fij, factor_lj, c.torquej, -q);
+    if (s.eflag_global || s.eflag_atom) {
+      // the springs' energies are squares: the oriented copy gives the same
+      const double e = factor_lj * gs_contact_stored_energy(m, &c, hist);
+      const double share_j = j < s.nreceive ? 0.5 : 0.0;
+      if (s.eflag_global) ev.evdwl += (0.5 + share_j) * e;
+      if (s.eflag_atom) {
+        auto a_eatom = eatom.template access<Access>();
+        a_eatom(i) += 0.5 * e;
+        if (j < s.nreceive) a_eatom(j) += 0.5 * e;
+      }
+    }
+    if (s.vflag_global || s.vflag_atom) {
+      const double w[6] = {c.dx[0] * fij[0], c.dx[1] * fij[1], c.dx[2] * fij[2],
+                           c.dx[0] * fij[1], c.dx[0] * fij[2], c.dx[1] * fij[2]};
+      const double share_j = j < s.nreceive ? 0.5 : 0.0;
+      if (s.vflag_global)
+        for (int k = 0; k < 6; k++) ev.v[k] += (0.5 + share_j) * w[k];
+      if (s.vflag_atom) {
+        auto a_vatom = vatom.template access<Access>();
+        for (int k = 0; k < 6; k++) {
+          a_vatom(i, k) += 0.5 * w[k];
+          if (j < s.nreceive) a_vatom(j, k) += 0.5 * w[k];
+        }
+      }
+    }
   }
 };
 
@@ -524,8 +587,7 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
 // The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
 // (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
 // compiled for them when every type pair uses them; any other combination, heat conduction and
-// mdr run the generic kernel. (On CPU threads that fixes the row loop's branches only: the evaluator
-// runs generic and out of line there, evaluate_on_host().)
+// mdr run the generic kernel.
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
   if (heat_flag && mdr_flag) run_kernel<NEIGHFLAG, AnyKinds, true, true>(ev);
@@ -632,6 +694,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   for (int k = 0; k < 4; k++) kernel.settings.special_lj[k] = force->special_lj[k];
   kernel.settings.dt = update->dt;
   kernel.settings.stride = ntypes_alloc + 1;
+  kernel.settings.inum = inum;
   kernel.settings.nlocal = atom->nlocal;
   kernel.settings.nreceive = nreceive;
   kernel.settings.size_history = size_history;
@@ -653,7 +716,11 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     // settled layer under a falling one), so equal index ranges are not equal work
     const Kokkos::RangePolicy<DeviceType, Kokkos::Schedule<Kokkos::Dynamic>> rows(0, inum);
     constexpr bool on_host = Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename DeviceType::memory_space>::accessible;
-    if (vflag_global || eflag_global || on_host)
+    if (on_host && NEIGHFLAG == HALF)
+      Kokkos::parallel_reduce(Kokkos::RangePolicy<DeviceType, typename Kernel::TagRowChunks>(
+                                  0, (inum + Kernel::chunk_rows - 1) / Kernel::chunk_rows),
+                              kernel, ev);
+    else if (vflag_global || eflag_global || on_host)
       Kokkos::parallel_reduce(rows, kernel, ev);
     else
       Kokkos::parallel_for(rows, kernel);
