@@ -24,7 +24,7 @@
 using namespace LAMMPS_NS;
 using namespace FixConst;
 
-static constexpr double BIG = 1.0e20;
+static constexpr double BIG = FixWallGranSync::absent;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     GranularWall(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)

@@ -41,6 +41,10 @@ class FixWallGranSync : public GranularWall {
   int maxsize_restart() override;
   double memory_usage() override;
 
+  static constexpr double absent = 1.0e20;    // lo or hi given as NULL: at -absent or +absent
+  const gs_wall &geometry() const { return wall; }
+  const gs_model &contact_model() const { return model; }
+
  protected:
   gs_model model;
   gs_wall wall;

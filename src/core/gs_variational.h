@@ -12,6 +12,8 @@
 
 #include "gs_vec.h"
 
+#include <stddef.h>
+
 typedef struct gs_vi_spring {
   double k;      /* stiffness */
   double reach;  /* R_i + R_j: the spring acts at separations below it */
@@ -108,12 +110,6 @@ GS_FN void gs_vi_wall_apply(const gs_vi_wall *w, const double *x, double radius,
     gs_zero3(out);
 }
 
-/* the dashpot's force on the sphere moving with v */
-GS_FN void gs_vi_wall_dashpot_force(const gs_vi_wall *w, const double *x, double radius, const double *v, double *f)
-{
-  gs_vi_wall_apply(w, x, radius, -w->eta, v, f);
-}
-
 /* the dashpot's resistance applied to u_ij: eta (n . u_ij) n while the spring acts (minus its force
  * on i at the relative velocity u_ij = v_i - v_j; j's: the negative) */
 GS_FN void gs_vi_dashpot_resistance_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
@@ -163,6 +159,76 @@ GS_FN void gs_vi_slip_distribute(const double *n, double ai, double aj, const do
     tj[1] -= aj * turn[1];
     tj[2] -= aj * turn[2];
   }
+}
+
+/* ---- a pair's and a wall's terms on six degrees of freedom per sphere ---------------------------
+ * u, v, g: a sphere's block of 6 (position or its velocity, then rotation angles or spin). */
+
+/* the tangential dashpot's normal and lever arms (the centres' distance divided in the ratio of
+ * the radii), 0 where it does not act */
+GS_FN int gs_vi_pair_slip_frame(const gs_vi_spring *s, const double *d, double radi, double radj, double *n,
+                                double *ai, double *aj)
+{
+  double r, delta;
+  if (s->eta_t == 0.0 || !gs_vi_spring_acts(s, d, &r, &delta, n)) return 0;
+  *ai = r * radi / (radi + radj);
+  *aj = r - *ai;
+  return 1;
+}
+
+/* scale times the dashpots' generalised forces at separation d for velocities vi, vj, added to gi
+ * and gj (scale -1 with displacements: their resistance applied) */
+GS_FN void gs_vi_pair_dashpots_add(const gs_vi_spring *s, const double *d, double radi, double radj,
+                                   const double *vi, const double *vj, double scale, double *gi, double *gj)
+{
+  double v_ij[3], f[3], n[3], ai, aj, vt[3];
+  gs_sub3(vi, vj, v_ij);
+  gs_vi_dashpot_resistance_apply(s, d, v_ij, f);
+  gs_scale3(-scale, f, f);
+  gs_add3(gi, f, gi);
+  gs_sub3(gj, f, gj);
+  if (!gs_vi_pair_slip_frame(s, d, radi, radj, n, &ai, &aj)) return;
+  gs_vi_slip(n, ai, aj, vi, vi + 3, vj, vj + 3, vt);
+  gs_scale3(-scale * s->eta_t, vt, f);
+  gs_vi_slip_distribute(n, ai, aj, f, gi, gi + 3, gj, gj + 3);
+}
+
+/* the pair's part of the Newton operator, c H + D / 2 (c = h alpha (1 - alpha)), applied to ui, uj
+ * and added to outi, outj */
+GS_FN void gs_vi_pair_operator_add(const gs_vi_spring *s, const double *d, double radi, double radj, double c,
+                                   const double *ui, const double *uj, double *outi, double *outj)
+{
+  double u_ij[3], hu[3];
+  gs_sub3(ui, uj, u_ij);
+  gs_vi_spring_hessian_apply(s, d, u_ij, hu);
+  gs_scale3(c, hu, hu);
+  gs_add3(outi, hu, outi);
+  gs_sub3(outj, hu, outj);
+  gs_vi_pair_dashpots_add(s, d, radi, radj, ui, uj, -0.5, outi, outj);
+}
+
+/* the same for a sphere of radius R at x against a wall */
+GS_FN void gs_vi_wall_dashpots_add(const gs_vi_wall *w, const double *x, double radius, const double *v,
+                                   double scale, double *g)
+{
+  const double zero[3] = {0.0, 0.0, 0.0};
+  double f[3], delta, vt[3];
+  if (!gs_vi_wall_acts(w, x, radius, &delta)) return;
+  gs_vi_wall_apply(w, x, radius, -scale * w->eta, v, f);
+  gs_add3(g, f, g);
+  if (w->eta_t == 0.0) return;
+  gs_vi_slip(w->normal, radius - delta, 0.0, v, v + 3, zero, zero, vt);
+  gs_scale3(-scale * w->eta_t, vt, f);
+  gs_vi_slip_distribute(w->normal, radius - delta, 0.0, f, g, g + 3, NULL, NULL);
+}
+
+GS_FN void gs_vi_wall_operator_add(const gs_vi_wall *w, const double *x, double radius, double c, const double *u,
+                                   double *out)
+{
+  double hu[3];
+  gs_vi_wall_apply(w, x, radius, c * w->k, u, hu);
+  gs_add3(out, hu, out);
+  gs_vi_wall_dashpots_add(w, x, radius, u, -0.5, out);
 }
 
 #endif

@@ -12,6 +12,7 @@
 #include "fix_wall_gran_sync_mesh.h"
 #include "fix_wall_gran_sync_region.h"
 #include "pair_granular_sync.h"
+#include "run_dem_variational.h"
 
 #ifdef GRANSYNC_KOKKOS
 #include "fix_granular_mdr_sync_kokkos.h"
@@ -63,6 +64,11 @@ static Fix *fix_granular_mdr_sync_creator(LAMMPS *lmp, int argc, char **argv)
 static Fix *fix_dissipation_sync_creator(LAMMPS *lmp, int argc, char **argv)
 {
   return new FixDissipationSync(lmp, argc, argv);
+}
+
+static Integrate *run_dem_variational_creator(LAMMPS *lmp, int argc, char **argv)
+{
+  return new RunDemVariational(lmp, argc, argv);
 }
 
 static Compute *compute_dissipation_sync_creator(LAMMPS *lmp, int argc, char **argv)
@@ -245,6 +251,12 @@ extern "C" void lammpsplugin_init(void *lmp, void *handle, void *regfunc)
   plugin.name = "dissipation/sync";
   plugin.info = "energy dissipated by the gransync contacts, by channel, per atom and in total";
   plugin.creator.v2 = (lammpsplugin_factory2 *) &compute_dissipation_sync_creator;
+  (*register_plugin)(&plugin, lmp);
+
+  plugin.style = "run";
+  plugin.name = "dem/variational";
+  plugin.info = "variational integrator of De Klerk et al. (2022) for granular/sync contacts";
+  plugin.creator.v2 = (lammpsplugin_factory2 *) &run_dem_variational_creator;
   (*register_plugin)(&plugin, lmp);
 
 #ifdef GRANSYNC_KOKKOS

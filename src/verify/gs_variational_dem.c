@@ -77,74 +77,20 @@ void gs_vi_gradient(const gs_vi_system *s, const double *q, double *grad)
   }
 }
 
-/* A contact's tangential dashpot: its normal and lever arms at q, or 0 where it does not act.
- * Pairs: the arms divide the centres' distance in the ratio of the radii. */
-static int pair_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_bond *bond, double *n, double *ai,
-                           double *aj)
-{
-  double d[3], delta, r;
-  separation(q, bond, d);
-  if (bond->spring.eta_t == 0.0 || !gs_vi_spring_acts(&bond->spring, d, &r, &delta, n)) return 0;
-  *ai = r * s->radius[bond->i] / (s->radius[bond->i] + s->radius[bond->j]);
-  *aj = r - *ai;
-  return 1;
-}
-
-static int wall_slip_frame(const gs_vi_system *s, const double *q, const gs_vi_wall *wall, int i, double *ai)
-{
-  double delta;
-  if (wall->eta_t == 0.0 || !gs_vi_wall_acts(wall, position(q, i), s->radius[i], &delta)) return 0;
-  *ai = s->radius[i] - delta;
-  return 1;
-}
-
-/* scale times the tangential dashpots' generalised forces -eta_t P^T P u for velocities u (scale -1:
- * their resistance applied to u), at positions q, added to out */
-static void add_slip_terms(const gs_vi_system *s, const double *q, const double *u, double scale, double *out)
-{
-  const double zero[3] = {0.0, 0.0, 0.0};
-  double n[3], ai, aj, vt[3], f[3];
-  int b, i, w;
-  for (b = 0; b < s->nbonds; b++) {
-    const gs_vi_bond *bond = &s->bonds[b];
-    const double *ui = u + GS_VI_DOF * bond->i, *uj = u + GS_VI_DOF * bond->j;
-    if (!pair_slip_frame(s, q, bond, n, &ai, &aj)) continue;
-    gs_vi_slip(n, ai, aj, ui, ui + 3, uj, uj + 3, vt);
-    gs_scale3(-scale * bond->spring.eta_t, vt, f);
-    gs_vi_slip_distribute(n, ai, aj, f, out + GS_VI_DOF * bond->i, out + GS_VI_DOF * bond->i + 3,
-                          out + GS_VI_DOF * bond->j, out + GS_VI_DOF * bond->j + 3);
-  }
-  for (i = 0; i < s->n; i++)
-    for (w = 0; w < s->nwalls; w++) {
-      const double *ui = u + GS_VI_DOF * i;
-      if (!wall_slip_frame(s, q, &s->walls[w], i, &ai)) continue;
-      gs_vi_slip(s->walls[w].normal, ai, 0.0, ui, ui + 3, zero, zero, vt);
-      gs_scale3(-scale * s->walls[w].eta_t, vt, f);
-      gs_vi_slip_distribute(s->walls[w].normal, ai, 0.0, f, out + GS_VI_DOF * i, out + GS_VI_DOF * i + 3, NULL, NULL);
-    }
-}
-
 /* the dashpots' generalised forces at positions q and velocities v, times scale, added to f */
 static void add_dashpot_forces(const gs_vi_system *s, const double *q, const double *v, double scale, double *f)
 {
-  double d[3], v_ij[3], f_i[3];
+  double d[3];
   int b, i, w;
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
-    gs_sub3(position(v, bond->i), position(v, bond->j), v_ij);
-    gs_vi_dashpot_resistance_apply(&bond->spring, d, v_ij, f_i);
-    gs_scale3(-scale, f_i, f_i);
-    gs_add3(f + GS_VI_DOF * bond->i, f_i, f + GS_VI_DOF * bond->i);
-    gs_sub3(f + GS_VI_DOF * bond->j, f_i, f + GS_VI_DOF * bond->j);
+    gs_vi_pair_dashpots_add(&bond->spring, d, s->radius[bond->i], s->radius[bond->j], v + GS_VI_DOF * bond->i,
+                            v + GS_VI_DOF * bond->j, scale, f + GS_VI_DOF * bond->i, f + GS_VI_DOF * bond->j);
   }
   for (i = 0; i < s->n; i++)
-    for (w = 0; w < s->nwalls; w++) {
-      gs_vi_wall_dashpot_force(&s->walls[w], position(q, i), s->radius[i], position(v, i), f_i);
-      gs_scale3(scale, f_i, f_i);
-      gs_add3(f + GS_VI_DOF * i, f_i, f + GS_VI_DOF * i);
-    }
-  add_slip_terms(s, q, v, scale, f);
+    for (w = 0; w < s->nwalls; w++)
+      gs_vi_wall_dashpots_add(&s->walls[w], position(q, i), s->radius[i], v + GS_VI_DOF * i, scale, f + GS_VI_DOF * i);
 }
 
 void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, double *f)
@@ -161,28 +107,18 @@ void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, doubl
 static void apply_operator(const gs_vi_system *s, const double *q, const double *u, double *out)
 {
   const double c = s->h * s->alpha * (1.0 - s->alpha);
-  double d[3], u_ij[3], hu[3], du[3];
+  double d[3];
   int a, b, i, w;
   for (a = 0; a < GS_VI_DOF * s->n; a++) out[a] = dof_mass(s, a) / s->h * u[a];
   for (b = 0; b < s->nbonds; b++) {
     const gs_vi_bond *bond = &s->bonds[b];
     separation(q, bond, d);
-    gs_sub3(position(u, bond->i), position(u, bond->j), u_ij);
-    gs_vi_spring_hessian_apply(&bond->spring, d, u_ij, hu);
-    gs_scale3(c, hu, hu);
-    gs_vi_dashpot_resistance_apply(&bond->spring, d, u_ij, du);
-    gs_scale3(0.5, du, du);
-    gs_add3(hu, du, hu);
-    gs_add3(out + GS_VI_DOF * bond->i, hu, out + GS_VI_DOF * bond->i);
-    gs_sub3(out + GS_VI_DOF * bond->j, hu, out + GS_VI_DOF * bond->j);
+    gs_vi_pair_operator_add(&bond->spring, d, s->radius[bond->i], s->radius[bond->j], c, u + GS_VI_DOF * bond->i,
+                            u + GS_VI_DOF * bond->j, out + GS_VI_DOF * bond->i, out + GS_VI_DOF * bond->j);
   }
   for (i = 0; i < s->n; i++)
-    for (w = 0; w < s->nwalls; w++) {
-      const gs_vi_wall *wall = &s->walls[w];
-      gs_vi_wall_apply(wall, position(q, i), s->radius[i], c * wall->k + 0.5 * wall->eta, position(u, i), hu);
-      gs_add3(out + GS_VI_DOF * i, hu, out + GS_VI_DOF * i);
-    }
-  add_slip_terms(s, q, u, -0.5, out);
+    for (w = 0; w < s->nwalls; w++)
+      gs_vi_wall_operator_add(&s->walls[w], position(q, i), s->radius[i], c, u + GS_VI_DOF * i, out + GS_VI_DOF * i);
 }
 
 static double dot(const double *a, const double *b, int n)

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * run_style dem/variational (De Klerk et al. 2022) in LAMMPS:
+ *   test_variational_lammps physics   a damped head-on impact against the damped oscillator (derived,
+ *                                     as core.variational), and against fix nve/sphere/sync; atoms
+ *                                     outside the integrators' group stay put; the paper's box fill
+ *                                     (218 spheres, 6d x 6d x 120d, gravity, a floor) against
+ *                                     velocity Verlet statistically; bad input refused
+ *   test_variational_lammps ranks     (2 ranks) the box fill on 2 ranks and on 1 agree to the
+ *                                     solver's tolerance */
+#include "gs_lmp.h"
+
+#include <math.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static void *open_on(MPI_Comm comm)
+{
+  const char *args[] = {"gs_test", "-log", "none", "-screen", "none", "-nocite"};
+  void *lmp = lammps_open(6, (char **) args, comm, NULL);
+  lammps_command(lmp, "plugin load " GRANSYNC_PLUGIN);
+  return lmp;
+}
+
+/* the paper's contacts: d = 0.01, density 2500, k d / m g = 195000, damping 30 (mass_velocity: eta = 30 meff) */
+static const double diameter = 0.01, density = 2500.0;
+static double sphere_mass(void)
+{
+  return density * M_PI / 6.0 * diameter * diameter * diameter;
+}
+static double stiffness(void)
+{
+  return 195000.0 * sphere_mass() * 9.81 / diameter;
+}
+
+/* The box fill: 218 spheres at deterministic places (a lattice, each shifted a little), random
+ * velocities, falling onto the floor of a 6d x 6d x 120d box. `integrate`: the run style line. */
+static void box_fill(void *lmp, const char *run_style, double damping)
+{
+  int n = 0, k = 0;
+  /* ranks split the box across x (along z, all spheres would lie in one rank's half) */
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array sort 0 0;boundary p p f;comm_modify vel yes;"
+                "processors * 1 1;region box block 0 0.06 0 0.06 0 1.2;create_box 1 box");
+  while (n < 218) {
+    const int ix = k % 5, iy = (k / 5) % 5, iz = k / 25;
+    const double jitter = 0.0005 * sin(1.7 * k);
+    gs_cmd(lmp, "create_atoms 1 single %.10g %.10g %.10g units box", 0.0065 + 0.0118 * ix + jitter,
+           0.0065 + 0.0118 * iy - jitter, 0.01 + 0.0118 * iz);
+    n++;
+    k++;
+  }
+  gs_cmd(lmp, "set type 1 diameter %g", diameter);
+  gs_cmd(lmp, "set type 1 density %g", density);
+  gs_lines(lmp, "velocity all create 3e18 8765 loop geom;neighbor 0.002 bin;neigh_modify delay 0 every 1 check yes;"
+                "pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * hooke %.10g %g damping mass_velocity tangential linear_nohistory 0.5 0.5", stiffness(),
+         damping);
+  gs_cmd(lmp,
+         "fix wall all wall/gran/sync granular hooke %.10g %g damping mass_velocity tangential linear_nohistory 0.5 0.5 "
+         "zplane 0 NULL",
+         stiffness(), damping);
+  gs_lines(lmp, "fix g all gravity 9.81 vector 0 0 -1;fix nve all nve/sphere;timestep 1e-5;"
+                "compute ke all ke;variable vz2 atom vz*vz;compute vz2 all reduce ave v_vz2;"
+                "compute vz all reduce ave vz");
+  if (run_style) gs_cmd(lmp, "run_style %s", run_style);
+}
+
+/* mean translational kinetic energy and mean squared vertical velocity fluctuation over `samples`
+ * runs of `every` steps (after the first) */
+static void fill_statistics(void *lmp, int samples, int every, double *ke, double *fluctuation)
+{
+  int s;
+  *ke = *fluctuation = 0.0;
+  gs_cmd(lmp, "run %d post no", every);
+  for (s = 0; s < samples; s++) {
+    double vz;
+    gs_cmd(lmp, "run %d pre no post no", every);
+    *ke += *(double *) lammps_extract_compute(lmp, "ke", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR) / samples;
+    vz = *(double *) lammps_extract_compute(lmp, "vz", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR);
+    *fluctuation += (*(double *) lammps_extract_compute(lmp, "vz2", LMP_STYLE_GLOBAL, LMP_TYPE_SCALAR) - vz * vz) / samples;
+  }
+}
+
+/* two spheres approaching head-on at 0.1 m/s; returns the restitution coefficient */
+static double head_on(const char *integrate, double steps_per_contact)
+{
+  void *lmp = open_on(MPI_COMM_WORLD);
+  const double m = sphere_mass(), meff = 0.5 * m, k = stiffness();
+  const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff)), wn = sqrt(k / meff);
+  const double contact = M_PI / (wn * sqrt(1.0 - zeta * zeta));
+  double *v, e;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;"
+                "region box block -0.05 0.05 -0.05 0.05 -0.05 0.05;create_box 1 box;"
+                "create_atoms 1 single -0.00501 0 0 units box;create_atoms 1 single 0.00501 0 0 units box");
+  gs_cmd(lmp, "set type 1 diameter %g", diameter);
+  gs_cmd(lmp, "set type 1 density %g", density);
+  gs_lines(lmp, "velocity all set 0 0 0;set atom 1 vx 0.05;set atom 2 vx -0.05;neighbor 0.002 bin;pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * hooke %.10g 30 damping mass_velocity tangential linear_nohistory 0.5 0.5", k);
+  gs_cmd(lmp, "timestep %.10g", contact / steps_per_contact);
+  gs_lines(lmp, integrate);
+  gs_cmd(lmp, "run %d", (int) (4.0 * steps_per_contact));
+  v = gs_gather3(lmp, "v");
+  e = (v[3] - v[0]) / 0.1;
+  free(v);
+  lammps_close(lmp);
+  return e;
+}
+
+static void physics(void)
+{
+  const double m = sphere_mass(), meff = 0.5 * m, k = stiffness();
+  const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff));
+  const double exact = exp(-M_PI * zeta / sqrt(1.0 - zeta * zeta));
+  const double e_vi = head_on("fix nve all nve/sphere;run_style dem/variational", 160.0);
+  const double e_vi0 = head_on("fix nve all nve/sphere;run_style dem/variational alpha 0", 160.0);
+  const double e_vv = head_on("fix nve all nve/sphere/sync", 160.0);
+  void *vi, *vv, *lmp;
+  double ke_vi, ke_vv, fl_vi, fl_vv, *x0, *x1;
+
+  /* Figs. 6-8: head-on, damping 30, h = t_c / 160 (the driver's accuracy: 7.1e-4 at alpha 1/2) */
+  GS_CHECK(fabs(e_vi - exact) < 2e-3 * exact && fabs(e_vi0 - exact) < 2e-2 * exact && fabs(e_vv - exact) < 2e-2 * exact,
+           "head-on, damping 30, h = t_c/160: restitution %.6f (alpha 1/2), %.6f (alpha 0), %.6f (nve/sphere/sync); "
+           "damped oscillator %.6f",
+           e_vi, e_vi0, e_vv, exact);
+
+  /* atoms outside the integrators' group stay put and still push */
+  lmp = open_on(MPI_COMM_WORLD);
+  box_fill(lmp, NULL, 30.0);
+  gs_lines(lmp, "unfix nve;group bottom id <= 25;group top subtract all bottom;fix nve top nve/sphere;"
+                "run_style dem/variational");
+  x0 = gs_gather3(lmp, "x");
+  gs_cmd(lmp, "run 3000 post no");
+  x1 = gs_gather3(lmp, "x");
+  GS_CHECK(gs_maxrel(x1, x0, 75) == 0.0 && fabs(x1[3 * 100 + 2] - x0[3 * 100 + 2]) > 1e-3,
+           "atoms outside the fix nve/sphere group stay put (%.1e) while the others fall (%.2e)",
+           gs_maxrel(x1, x0, 75), fabs(x1[3 * 100 + 2] - x0[3 * 100 + 2]));
+  free(x0);
+  free(x1);
+  lammps_close(lmp);
+
+  /* the paper's box fill: mean kinetic energy and velocity fluctuation as velocity Verlet's */
+  vi = open_on(MPI_COMM_WORLD);
+  vv = open_on(MPI_COMM_WORLD);
+  box_fill(vi, "dem/variational", 30.0);
+  box_fill(vv, NULL, 30.0);
+  fill_statistics(vi, 30, 1000, &ke_vi, &fl_vi);
+  fill_statistics(vv, 30, 1000, &ke_vv, &fl_vv);
+  GS_CHECK(fabs(ke_vi - ke_vv) < 0.05 * ke_vv && fabs(fl_vi - fl_vv) < 0.1 * fl_vv,
+           "box fill, 218 spheres, 0.3 s: mean kinetic energy %.5g (VI) against %.5g (velocity Verlet), vertical "
+           "velocity fluctuation %.5g against %.5g",
+           ke_vi, ke_vv, fl_vi, fl_vv);
+  lammps_close(vi);
+  lammps_close(vv);
+
+  {
+    /* each: more set-up, then a command that must fail with the message */
+    static const char *const cases[][3] = {
+        {"", "run_style dem/variational alpha 2", "alpha 2 is not in 0 to 1"},
+        {"", "run_style dem/variational beta 1", "unknown keyword beta"},
+        {"", "run_style dem/variational on_fail maybe", "on_fail maybe is not error or warn"},
+        {"pair_coeff * * hertz/material 1e6 0.3 0.3 tangential linear_nohistory 0.5 0.5", "run 1",
+         "sub-model normal (allowed: hooke)"},
+        {"pair_coeff * * hooke 2000 0.5 damping coeff_restitution tangential linear_nohistory 0.5 0.5", "run 1",
+         "sub-model damping (allowed: velocity, mass_velocity)"},
+        {"pair_coeff * * hooke 2000 30 damping mass_velocity tangential linear_history 570 0.5 0.5", "run 1",
+         "sub-model tangential (allowed: linear_nohistory)"},
+        {"fix drag all viscous 0.1", "run 1", "fix drag (viscous) acts within a step"},
+        {"fix nve2 all nve", "run 1", "fix nve2 (nve) integrates atoms"},
+        {"run_style dem/variational maxiter 1", "run 200", "Newton did not converge in 1 iterations"},
+    };
+    char setup[2048];
+    size_t c;
+    snprintf(setup, sizeof(setup),
+             "units si;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 0.06 0 0.06 0 0.2;"
+             "create_box 1 box;create_atoms 1 single 0.03 0.03 0.0049 units box;"
+             "create_atoms 1 single 0.03 0.03 0.0148 units box;set type 1 diameter 0.01;set type 1 density 2500;"
+             "pair_style granular/sync;"
+             "pair_coeff * * hooke %.10g 30 damping mass_velocity tangential linear_nohistory 0.5 0.5;"
+             "fix wall all wall/gran/sync granular hooke %.10g 30 damping mass_velocity tangential linear_nohistory "
+             "0.5 0.5 zplane 0 NULL;fix nve all nve/sphere;fix g all gravity 9.81 vector 0 0 -1;timestep 1e-5;"
+             "run_style dem/variational",
+             stiffness(), stiffness());
+    for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      void *lmp = open_on(MPI_COMM_WORLD);
+      const char *msg;
+      gs_lines(lmp, setup);
+      if (cases[c][0][0]) gs_cmd(lmp, "%s", cases[c][0]);
+      msg = gs_cmd_error(lmp, cases[c][1]);
+      GS_CHECK(strstr(msg, cases[c][2]) != NULL, "'%s' then '%s' -> %s", cases[c][0], cases[c][1],
+               msg[0] ? msg : "(no error)");
+      lammps_close(lmp);
+    }
+  }
+}
+
+/* The box fill on all ranks and on one (each rank runs the serial one too). Sums in another order
+ * differ at round-off, which Newton's tolerance and the fill's collisions amplify: the ranks must
+ * agree as closely as one rank agrees with itself after a relative 1e-13 (the solver's tolerance)
+ * change of its velocities. */
+static void ranks(void)
+{
+  void *many = open_on(MPI_COMM_WORLD), *one = open_on(MPI_COMM_SELF), *nudged = open_on(MPI_COMM_SELF);
+  const char *style = "dem/variational";
+  double *x_many, *x_one, *x_nudged, ranks_diff, own_diff;
+  int nranks, n;
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  box_fill(many, style, 30.0);
+  box_fill(one, style, 30.0);
+  box_fill(nudged, style, 30.0);
+  gs_lines(nudged, "variable vxn atom vx*(1+1e-13);variable vyn atom vy*(1+1e-13);variable vzn atom vz*(1+1e-13);"
+                   "velocity all set v_vxn v_vyn v_vzn");
+  gs_cmd(many, "run 3000 post no");
+  gs_cmd(one, "run 3000 post no");
+  gs_cmd(nudged, "run 3000 post no");
+  n = (int) lammps_get_natoms(many);
+  x_many = gs_gather3(many, "x");
+  x_one = gs_gather3(one, "x");
+  x_nudged = gs_gather3(nudged, "x");
+  {
+    int owned = lammps_extract_setting(many, "nlocal"), fewest = 0;
+    MPI_Allreduce(&owned, &fewest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    GS_CHECK(fewest > 50, "every rank owns spheres (fewest: %d of %d)", fewest, n);
+  }
+  ranks_diff = gs_maxrel(x_many, x_one, 3 * n);
+  own_diff = gs_maxrel(x_nudged, x_one, 3 * n);
+  GS_CHECK(nranks > 1 && own_diff > 0.0 && own_diff < 1e-9 && ranks_diff <= 10.0 * own_diff,
+           "box fill, 3000 steps: %d ranks against 1: positions %.1e relative; one rank against itself with "
+           "velocities changed by 1e-13: %.1e",
+           nranks, ranks_diff, own_diff);
+  free(x_many);
+  free(x_one);
+  free(x_nudged);
+  lammps_close(many);
+  lammps_close(one);
+  lammps_close(nudged);
+}
+
+int main(int argc, char **argv)
+{
+  int status;
+  MPI_Init(&argc, &argv);
+  gs_check_silent = gs_rank() != 0;
+  if (argc == 2 && strcmp(argv[1], "physics") == 0)
+    physics();
+  else if (argc == 2 && strcmp(argv[1], "ranks") == 0)
+    ranks();
+  else
+    GS_CHECK(0, "usage: test_variational_lammps physics|ranks");
+  MPI_Barrier(MPI_COMM_WORLD);
+  status = gs_check_summary();
+  MPI_Finalize();
+  return status;
+}
