@@ -38,7 +38,7 @@ static gs_vi_system impact_system(const gs_vi_bond *bond, double alpha, double h
  * forces at the new positions with the half-step velocities) */
 static double restitution(double alpha, double steps_per_contact, gs_vi_stats *stats)
 {
-  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu), 10.0}};
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu), 10.0, 0}};
   const gs_vi_system s = impact_system(&bond, alpha < 0.0 ? 0.0 : alpha, contact_time() / steps_per_contact, stats);
   double q[D * N] = {0.0}, p[D * N] = {0.0}, f[D * N];
   int step, c;

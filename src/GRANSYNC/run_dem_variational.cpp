@@ -125,20 +125,9 @@ void RunDemVariational::setup(int flag)
 {
   pair = dynamic_cast<PairGranularSync *>(force->pair_match("^granular/sync$", 0));
   if (!pair) error->all(FLERR, "run_style dem/variational: needs pair style granular/sync");
-  const auto refuse = [&](const gs_model &m) -> const char * {
-    if (m.normal != GS_NORMAL_HOOKE) return "normal (allowed: hooke)";
-    if (m.damping != GS_DAMPING_VELOCITY && m.damping != GS_DAMPING_MASS_VELOCITY)
-      return "damping (allowed: velocity, mass_velocity)";
-    if (m.tangential != GS_TANGENTIAL_LINEAR_NOHISTORY) return "tangential (allowed: linear_nohistory)";
-    if (m.rolling != GS_ROLLING_NONE) return "rolling (allowed: none)";
-    if (m.twisting != GS_TWISTING_NONE) return "twisting (allowed: none)";
-    if (m.heat != GS_HEAT_NONE && m.heat != GS_HEAT_UNSET) return "heat (allowed: none)";
-    if (m.limit_damping) return "limit_damping (not allowed)";
-    return nullptr;
-  };
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
-      if (const char *what = refuse(pair->model(i, j)))
+      if (const char *what = gs_vi_model_refusal(&pair->model(i, j)))
         error->all(FLERR, "run_style dem/variational: pair granular/sync, types {} {}: sub-model {}", i, j, what);
   if (comm->me == 0)
     error->warning(FLERR, "run_style dem/variational: tangential linear_nohistory acts as an unbounded dashpot "
@@ -167,7 +156,7 @@ void RunDemVariational::setup(int flag)
       if (w.style > GS_WALL_ZPLANE || w.wiggle || w.shear)
         error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {}: only resting xplane, yplane, zplane",
                    fix->id);
-      if (const char *what = refuse(wall_fix->contact_model()))
+      if (const char *what = gs_vi_model_refusal(&wall_fix->contact_model()))
         error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {}: sub-model {}", fix->id, what);
       for (int side = 0; side < 2; side++) {
         const double at = side == 0 ? w.lo : w.hi;
@@ -197,29 +186,14 @@ void RunDemVariational::setup(int flag)
 // the spring and dashpots of a touching pair, from its pair_coeff
 gs_vi_spring RunDemVariational::spring(int i, int j) const
 {
-  const gs_model &m = pair->model(atom->type[i], atom->type[j]);
   const double mi = atom->rmass[i], mj = atom->rmass[j];
-  gs_vi_spring s;
-  s.k = m.kn;
-  s.reach = atom->radius[i] + atom->radius[j];
-  s.harmonic = 0;
-  s.eta = m.damping == GS_DAMPING_MASS_VELOCITY ? m.damp_normal * mi * mj / (mi + mj) : m.damp_normal;
-  s.eta_t = m.xt * s.eta;
-  return s;
+  return gs_vi_pair_spring(&pair->model(atom->type[i], atom->type[j]), atom->radius[i], atom->radius[j],
+                           mi * mj / (mi + mj));
 }
 
 gs_vi_wall RunDemVariational::wall(const Plane &plane, int i) const
 {
-  const gs_model &m = *plane.model;
-  gs_vi_wall w;
-  for (int d = 0; d < 3; d++) {
-    w.point[d] = plane.point[d];
-    w.normal[d] = plane.normal[d];
-  }
-  w.k = m.kn;
-  w.eta = m.damping == GS_DAMPING_MASS_VELOCITY ? m.damp_normal * atom->rmass[i] : m.damp_normal;
-  w.eta_t = m.xt * w.eta;
-  return w;
+  return gs_vi_model_wall(plane.model, plane.point, plane.normal, atom->radius[i], atom->rmass[i]);
 }
 
 // fn(i, j, d, spring) for each pair of the pair style's list (d = qx_i - qx_j at the positions qx)

@@ -3,7 +3,7 @@
    SPDX-License-Identifier: GPL-2.0-or-later
 
    run_style dem/variational: the variational integrator of De Klerk et al. (2022) for
-   granular/sync's Hookean contacts with viscous normal and tangential dashpots (no friction). Each
+   granular/sync's Hooke or Hertz contacts with viscous normal and tangential dashpots (no friction). Each
    step solves the discrete Euler-Lagrange residual for the new positions and rotation increments of
    all integrated spheres by Newton's method with matrix-free conjugate gradients, the pair and wall
    terms from the C core (gs_variational.h), across ranks by forward and reverse communication.

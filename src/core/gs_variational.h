@@ -1,26 +1,45 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
  * gransync: the pair terms of the variational integrator of De Klerk et al. (2022), for its
- * contact model without friction: a Hookean normal spring, V = k delta^2 / 2 with
- * delta = R_i + R_j - |x_i - x_j| (while delta > 0; for every delta with `harmonic`, the paper's
- * Fig. 9 pair), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts; the same
- * against flat walls. A step
- * solves the discrete Euler-Lagrange residual for the new positions by Newton's method, which needs
- * V, its gradient, its Hessian applied to a vector, the dashpot's force and its derivative by the
- * velocity; all come from here (C99, host and device, as the rest of the core). */
+ * contact model without friction: a normal spring of overlap delta = R_i + R_j - |x_i - x_j|,
+ * Hookean (V = k delta^2 / 2; while delta > 0, or for every delta with `harmonic`: the paper's Fig. 9
+ * pair) or Hertzian (V = 2/5 k delta^5/2, force k delta^3/2: granular/sync's hertz and
+ * hertz/material), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts; the
+ * same against flat walls. A step solves the discrete Euler-Lagrange residual for the new positions
+ * by Newton's method, which needs V, its gradient, its Hessian applied to a vector, the dashpot's
+ * force and its derivative by the velocity; all come from here (C99, host and device, as the rest
+ * of the core), and gs_vi_pair_spring() / gs_vi_model_wall() take them from a granular/sync model. */
 #ifndef GS_VARIATIONAL_H
 #define GS_VARIATIONAL_H
 
+#include "gs_contact.h"
 #include "gs_vec.h"
 
 #include <stddef.h>
 
 typedef struct gs_vi_spring {
-  double k;      /* stiffness */
+  double k;      /* stiffness (Hertz: force per delta^3/2) */
   double reach;  /* R_i + R_j: the spring acts at separations below it */
-  int harmonic;  /* 1: at every separation (a bond), 0: only while overlapping (a contact) */
+  int harmonic;  /* 1: at every separation (a bond; Hooke only), 0: only while overlapping (a contact) */
   double eta;    /* the normal dashpot: force per normal relative velocity */
   double eta_t;  /* the tangential dashpot: force per tangential slip velocity */
+  int hertz;     /* 0: Hooke, 1: Hertz */
 } gs_vi_spring;
+
+/* the spring law at overlap delta: force, energy and stiffness dF/ddelta */
+GS_FN double gs_vi_law_force(double k, int hertz, double delta)
+{
+  return hertz ? k * delta * sqrt(delta) : k * delta;
+}
+
+GS_FN double gs_vi_law_energy(double k, int hertz, double delta)
+{
+  return hertz ? 0.4 * k * delta * delta * sqrt(delta) : 0.5 * k * delta * delta;
+}
+
+GS_FN double gs_vi_law_stiffness(double k, int hertz, double delta)
+{
+  return hertz ? 1.5 * k * sqrt(delta) : k;
+}
 
 /* the distance r = |d|, delta and the unit normal n = d / r of the separation d = x_i - x_j; 0 where
  * the spring is slack */
@@ -28,7 +47,7 @@ GS_FN int gs_vi_spring_acts(const gs_vi_spring *s, const double *d, double *r, d
 {
   *r = gs_len3(d);
   *delta = s->reach - *r;
-  if (!s->harmonic && *delta <= 0.0) return 0;
+  if ((!s->harmonic || s->hertz) && *delta <= 0.0) return 0;
   gs_scale3(1.0 / *r, d, n);
   return 1;
 }
@@ -36,7 +55,7 @@ GS_FN int gs_vi_spring_acts(const gs_vi_spring *s, const double *d, double *r, d
 GS_FN double gs_vi_spring_energy(const gs_vi_spring *s, const double *d)
 {
   double r, delta, n[3];
-  return gs_vi_spring_acts(s, d, &r, &delta, n) ? 0.5 * s->k * delta * delta : 0.0;
+  return gs_vi_spring_acts(s, d, &r, &delta, n) ? gs_vi_law_energy(s->k, s->hertz, delta) : 0.0;
 }
 
 /* dV/dx_i (dV/dx_j is its negative) */
@@ -44,34 +63,37 @@ GS_FN void gs_vi_spring_gradient(const gs_vi_spring *s, const double *d, double 
 {
   double r, delta, n[3];
   if (gs_vi_spring_acts(s, d, &r, &delta, n))
-    gs_scale3(-s->k * delta, n, grad_i);
+    gs_scale3(-gs_vi_law_force(s->k, s->hertz, delta), n, grad_i);
   else
     gs_zero3(grad_i);
 }
 
-/* H u_ij, H = d^2V/dx_i^2 = k [n n^T - (delta / r)(I - n n^T)], applied to u_ij = u_i - u_j: the
- * Hessian's block row of i applied to (u_i, u_j) (j's is its negative) */
+/* H u_ij, H = d^2V/dx_i^2 = F'(delta) n n^T - (F(delta) / r)(I - n n^T), applied to u_ij = u_i - u_j:
+ * the Hessian's block row of i applied to (u_i, u_j) (j's is its negative) */
 GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, const double *u_ij, double *out_i)
 {
-  double delta, n[3], r, along, across[3];
+  double delta, n[3], r, along, across[3], stiff, slack;
   if (!gs_vi_spring_acts(s, d, &r, &delta, n)) {
     gs_zero3(out_i);
     return;
   }
+  stiff = gs_vi_law_stiffness(s->k, s->hertz, delta);
+  slack = gs_vi_law_force(s->k, s->hertz, delta) / r;
   along = gs_dot3(n, u_ij);
   across[0] = u_ij[0] - along * n[0];
   across[1] = u_ij[1] - along * n[1];
   across[2] = u_ij[2] - along * n[2];
-  out_i[0] = s->k * (along * n[0] - delta / r * across[0]);
-  out_i[1] = s->k * (along * n[1] - delta / r * across[1]);
-  out_i[2] = s->k * (along * n[2] - delta / r * across[2]);
+  out_i[0] = stiff * along * n[0] - slack * across[0];
+  out_i[1] = stiff * along * n[1] - slack * across[1];
+  out_i[2] = stiff * along * n[2] - slack * across[2];
 }
 
 /* A flat wall (the paper's walls: the same spring and dashpot against a plane at rest): a sphere
  * of radius R at x overlaps it by delta = R - (x - point) . normal while delta > 0. */
 typedef struct gs_vi_wall {
   double point[3], normal[3]; /* normal: unit, into the half-space the spheres move in */
-  double k, eta, eta_t;
+  double k, eta, eta_t;       /* as gs_vi_spring's */
+  int hertz;
 } gs_vi_wall;
 
 /* delta, 0 where the sphere does not touch */
@@ -86,7 +108,7 @@ GS_FN int gs_vi_wall_acts(const gs_vi_wall *w, const double *x, double radius, d
 GS_FN double gs_vi_wall_energy(const gs_vi_wall *w, const double *x, double radius)
 {
   double delta;
-  return gs_vi_wall_acts(w, x, radius, &delta) ? 0.5 * w->k * delta * delta : 0.0;
+  return gs_vi_wall_acts(w, x, radius, &delta) ? gs_vi_law_energy(w->k, w->hertz, delta) : 0.0;
 }
 
 /* dV/dx */
@@ -94,12 +116,12 @@ GS_FN void gs_vi_wall_gradient(const gs_vi_wall *w, const double *x, double radi
 {
   double delta;
   if (gs_vi_wall_acts(w, x, radius, &delta))
-    gs_scale3(-w->k * delta, w->normal, grad);
+    gs_scale3(-gs_vi_law_force(w->k, w->hertz, delta), w->normal, grad);
   else
     gs_zero3(grad);
 }
 
-/* while touching: coefficient n (n . u) (the Hessian with k, the dashpot's resistance with eta) */
+/* while touching: coefficient n (n . u) (the dashpot's resistance with eta) */
 GS_FN void gs_vi_wall_apply(const gs_vi_wall *w, const double *x, double radius, double coefficient, const double *u,
                             double *out)
 {
@@ -225,10 +247,60 @@ GS_FN void gs_vi_wall_dashpots_add(const gs_vi_wall *w, const double *x, double 
 GS_FN void gs_vi_wall_operator_add(const gs_vi_wall *w, const double *x, double radius, double c, const double *u,
                                    double *out)
 {
-  double hu[3];
-  gs_vi_wall_apply(w, x, radius, c * w->k, u, hu);
+  double hu[3], delta;
+  if (!gs_vi_wall_acts(w, x, radius, &delta)) return;
+  gs_vi_wall_apply(w, x, radius, c * gs_vi_law_stiffness(w->k, w->hertz, delta), u, hu);
   gs_add3(out, hu, out);
   gs_vi_wall_dashpots_add(w, x, radius, u, -0.5, out);
+}
+
+/* ---- from granular/sync's models ---------------------------------------------------------------
+ * The sub-models the integrator has (the paper's frictionless model, with Hertz's spring besides
+ * Hooke's): NULL, or what m has that it has not. */
+GS_FN const char *gs_vi_model_refusal(const gs_model *m)
+{
+  if (m->normal != GS_NORMAL_HOOKE && m->normal != GS_NORMAL_HERTZ && m->normal != GS_NORMAL_HERTZ_MATERIAL)
+    return "normal (allowed: hooke, hertz, hertz/material)";
+  if (m->damping != GS_DAMPING_VELOCITY && m->damping != GS_DAMPING_MASS_VELOCITY)
+    return "damping (allowed: velocity, mass_velocity)";
+  if (m->tangential != GS_TANGENTIAL_LINEAR_NOHISTORY) return "tangential (allowed: linear_nohistory)";
+  if (m->rolling != GS_ROLLING_NONE) return "rolling (allowed: none)";
+  if (m->twisting != GS_TWISTING_NONE) return "twisting (allowed: none)";
+  if (m->heat != GS_HEAT_NONE && m->heat != GS_HEAT_UNSET) return "heat (allowed: none)";
+  if (m->limit_damping) return "limit_damping (not allowed)";
+  return NULL;
+}
+
+/* stiffness (gs_contact's normal force: hooke kn delta; hertz kn a delta, a = sqrt(delta R*)), law
+ * and dashpots (velocity: eta = damp; mass_velocity: damp meff; tangential: xt eta) of model m for
+ * effective radius reff and mass meff */
+GS_FN void gs_vi_model_law(const gs_model *m, double reff, double meff, double *k, int *hertz, double *eta,
+                           double *eta_t)
+{
+  *hertz = m->normal != GS_NORMAL_HOOKE;
+  *k = *hertz ? m->kn * sqrt(reff) : m->kn;
+  *eta = m->damping == GS_DAMPING_MASS_VELOCITY ? m->damp_normal * meff : m->damp_normal;
+  *eta_t = m->xt * *eta;
+}
+
+GS_FN gs_vi_spring gs_vi_pair_spring(const gs_model *m, double radi, double radj, double meff)
+{
+  gs_vi_spring s;
+  s.reach = radi + radj;
+  s.harmonic = 0;
+  gs_vi_model_law(m, radi * radj / (radi + radj), meff, &s.k, &s.hertz, &s.eta, &s.eta_t);
+  return s;
+}
+
+/* a flat wall at point with unit normal (into the spheres' side) against a sphere of radius and mass */
+GS_FN gs_vi_wall gs_vi_model_wall(const gs_model *m, const double *point, const double *normal, double radius,
+                                  double mass)
+{
+  gs_vi_wall w;
+  gs_copy3(point, w.point);
+  gs_copy3(normal, w.normal);
+  gs_vi_model_law(m, radius, mass, &w.k, &w.hertz, &w.eta, &w.eta_t);
+  return w;
 }
 
 #endif

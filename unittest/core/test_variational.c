@@ -137,7 +137,7 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
 {
   const double mu = 0.5, k = 1e4, omega = sqrt(k / mu);
   const double contact_time = 3.14159265358979323846 / (omega * sqrt(1.0 - zeta * zeta));
-  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu), 0.0}};
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * zeta * sqrt(k * mu), 0.0, 0}};
   const gs_vi_system s = harmonic_system(&bond, alpha, contact_time / steps_per_contact);
   double q[D * N] = {0.0}, p[D * N] = {0.0};
   int step;
@@ -157,7 +157,7 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
 static void between_walls(double *early, double *late, int *collisions, int *failed)
 {
   const double k = 1e4, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0, 0.0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0, 0.0}};
+  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0, 0.0, 0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0, 0.0, 0}};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 16.1);
   double q[D] = {0.505, 0.0, 0.0, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.3, 0.0, 0.0, 0.0, 0.0}, e0;
   int touching = 0;
@@ -188,7 +188,7 @@ static void between_walls(double *early, double *late, int *collisions, int *fai
 static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
 {
   const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 0.0};
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 0.0, 0};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 50.0);
   double q[D] = {0.0, 0.0, 0.8, 0.0, 0.0, 0.0}, p[D] = {0.0};
   int step, falling = 1;
@@ -219,7 +219,7 @@ static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
 static void rolling_on_floor(double *speed_error, double *slip, int *failed)
 {
   const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 60.0};
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 60.0, 0};
   const double a = radius[0] - mass[0] * g / k;
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 20.0);
   double q[D] = {0.0, 0.0, a, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
@@ -245,7 +245,7 @@ static void oblique_spin(double steps_per_contact, double *momentum_change, doub
                          double *energy_ratio)
 {
   const double k = 1e4, mu = 0.5, contact_time = 3.14159265358979323846 * sqrt(mu / k);
-  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * 0.2 * sqrt(k * mu), 30.0}};
+  const gs_vi_bond bond = {0, 1, {k, 1.0, 0, 2.0 * 0.2 * sqrt(k * mu), 30.0, 0}};
   const gs_vi_system s = harmonic_system(&bond, 0.5, contact_time / steps_per_contact);
   double q[D * N] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.4, 0.0, 0.0, 0.0, 0.0},
          p[D * N] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
@@ -276,9 +276,78 @@ static void oblique_spin(double steps_per_contact, double *momentum_change, doub
   *energy_ratio = kinetic(p) / e0;
 }
 
+/* Hertz's spring (pair and wall): the gradient against central differences of the energy and the
+ * Hessian against those of the gradient, at an oblique overlap; the largest relative deviation */
+static double hertz_derivatives_error(void)
+{
+  const gs_vi_spring s = {2.0e4, 1.0, 0, 0.0, 0.0, 1};
+  const gs_vi_wall w = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, 2.0e4, 0.0, 0.0, 1};
+  const double d0[3] = {0.55, 0.62, 0.4}, x0[3] = {0.1, -0.2, 0.47}, u[3] = {0.3, -0.7, 0.2}, e = 1e-6;
+  double worst = 0.0, g[3], hu[3], gp[3], gm[3], dp[3], dm[3];
+  int k, c;
+  gs_vi_spring_gradient(&s, d0, g);
+  gs_vi_spring_hessian_apply(&s, d0, u, hu);
+  for (k = 0; k < 3; k++) {
+    gs_copy3(d0, dp);
+    gs_copy3(d0, dm);
+    dp[k] += e;
+    dm[k] -= e;
+    worst = fmax(worst, fabs((gs_vi_spring_energy(&s, dp) - gs_vi_spring_energy(&s, dm)) / (2.0 * e) - g[k]) / gs_len3(g));
+  }
+  for (c = 0; c < 3; c++) {
+    dp[c] = d0[c] + e * u[c];
+    dm[c] = d0[c] - e * u[c];
+  }
+  gs_vi_spring_gradient(&s, dp, gp);
+  gs_vi_spring_gradient(&s, dm, gm);
+  for (k = 0; k < 3; k++) worst = fmax(worst, fabs((gp[k] - gm[k]) / (2.0 * e) - hu[k]) / gs_len3(hu));
+  /* the wall: its operator at c = 1 without dashpots is its Hessian */
+  gs_vi_wall_gradient(&w, x0, 0.5, g);
+  gs_zero3(hu);
+  {
+    double h6[6] = {0.0}, u6[6] = {u[0], u[1], u[2], 0.0, 0.0, 0.0};
+    gs_vi_wall_operator_add(&w, x0, 0.5, 1.0, u6, h6);
+    gs_copy3(h6, hu);
+  }
+  for (c = 0; c < 3; c++) {
+    dp[c] = x0[c] + e * u[c];
+    dm[c] = x0[c] - e * u[c];
+  }
+  gs_vi_wall_gradient(&w, dp, 0.5, gp);
+  gs_vi_wall_gradient(&w, dm, 0.5, gm);
+  for (k = 0; k < 3; k++) worst = fmax(worst, fabs((gp[k] - gm[k]) / (2.0 * e) - hu[k]) / gs_len3(hu));
+  gs_copy3(x0, dp);
+  gs_copy3(x0, dm);
+  dp[2] += e;
+  dm[2] -= e;
+  worst = fmax(worst, fabs((gs_vi_wall_energy(&w, dp, 0.5) - gs_vi_wall_energy(&w, dm, 0.5)) / (2.0 * e) - g[2]) / gs_len3(g));
+  return worst;
+}
+
+/* an undamped Hertzian head-on impact (as headon_restitution(), k = 1e4 per delta^3/2) at alpha 1/2:
+ * the largest relative energy change through the contact and the restitution */
+static void hertz_impact(double steps, double *energy_change, double *restitution)
+{
+  const gs_vi_bond bond = {0, 1, {1e4, 1.0, 0, 0.0, 0.0, 1}};
+  const gs_vi_system s = harmonic_system(&bond, 0.5, 1.0 / steps);
+  double q[D * N] = {0.0}, p[D * N] = {0.0}, e0;
+  int step;
+  q[D] = 1.0;
+  p[0] = 0.5 * mass[0];
+  p[D] = -0.5 * mass[1];
+  e0 = kinetic(p);
+  *energy_change = 0.0;
+  for (step = 0; step < 4 * steps; step++) {
+    gs_vi_step(&s, q, p);
+    *energy_change = fmax(*energy_change, fabs(kinetic(p) + gs_vi_potential(&s, q) - e0) / e0);
+    if (step > 2 && q[D] - q[0] > 1.0) break;
+  }
+  *restitution = p[D] / mass[1] - p[0] / mass[0];
+}
+
 int main(void)
 {
-  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0, 0.0}};
+  const gs_vi_bond harmonic = {0, 1, {1.0, 1.0, 1, 0.0, 0.0, 0}};
   /* sqrt(m / k) = 1: the steps of Fig. 9 */
   const double steps_h[] = {0.01, 0.1, 0.5, 1.0, 1.4};
   const double period = 2.0 * 3.14159265358979323846 / sqrt(2.0);
@@ -311,7 +380,7 @@ int main(void)
   }
   {
     /* an oblique collision of two spheres (radius 0.5, contact springs k = 1e4), offset 0.3 across */
-    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0, 0.0, 0.0}};
+    const gs_vi_bond contact = {0, 1, {1e4, 1.0, 0, 0.0, 0.0, 0}};
     const double h = 2e-3;
     const int steps = 400;
     gs_vi_system s = harmonic_system(&contact, 0.0, h);
@@ -387,6 +456,18 @@ int main(void)
     }
     GS_CHECK(error[1][0] < 0.2 * error[0][0], "alpha 1/2 is the more accurate: %.1e against alpha 0's %.1e",
              error[1][0], error[0][0]);
+  }
+  {
+    const double err = hertz_derivatives_error();
+    double change1, change2, e1, e2;
+    GS_CHECK(err < 1e-6, "Hertz spring, pair and wall: gradient and Hessian match central differences of the "
+             "energy and the gradient to %.1e", err);
+    /* this impact lasts about 0.06 (2.94 delta_max / v): 61 and 122 steps per contact */
+    hertz_impact(1000.0, &change1, &e1);
+    hertz_impact(2000.0, &change2, &e2);
+    GS_CHECK(change1 < 1e-3 && change2 < 0.3 * change1 && fabs(e1 - 1.0) < 1e-5 && fabs(e2 - 1.0) < 1e-5,
+             "undamped Hertz impact, alpha 1/2: energy through the contact within %.1e (h = 0.001), %.1e (h = 0.0005: "
+             "second order); restitution %.9f, %.9f", change1, change2, e1, e2);
   }
   return gs_check_summary();
 }

@@ -82,13 +82,11 @@ static void fill_statistics(void *lmp, int samples, int every, double *ke, doubl
   }
 }
 
-/* two spheres approaching head-on at 0.1 m/s; returns the restitution coefficient */
-static double head_on(const char *integrate, double steps_per_contact)
+/* two spheres approaching head-on at 0.1 m/s with pair_coeff `coeff` and timestep h, for `steps`;
+ * returns the restitution coefficient */
+static double head_on(const char *integrate, const char *coeff, double h, int steps)
 {
   void *lmp = open_on(MPI_COMM_WORLD);
-  const double m = sphere_mass(), meff = 0.5 * m, k = stiffness();
-  const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff)), wn = sqrt(k / meff);
-  const double contact = M_PI / (wn * sqrt(1.0 - zeta * zeta));
   double *v, e;
   gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;"
                 "region box block -0.05 0.05 -0.05 0.05 -0.05 0.05;create_box 1 box;"
@@ -96,10 +94,10 @@ static double head_on(const char *integrate, double steps_per_contact)
   gs_cmd(lmp, "set type 1 diameter %g", diameter);
   gs_cmd(lmp, "set type 1 density %g", density);
   gs_lines(lmp, "velocity all set 0 0 0;set atom 1 vx 0.05;set atom 2 vx -0.05;neighbor 0.002 bin;pair_style granular/sync");
-  gs_cmd(lmp, "pair_coeff * * hooke %.10g 30 damping mass_velocity tangential linear_nohistory 0.5 0.5", k);
-  gs_cmd(lmp, "timestep %.10g", contact / steps_per_contact);
+  gs_cmd(lmp, "pair_coeff * * %s", coeff);
+  gs_cmd(lmp, "timestep %.10g", h);
   gs_lines(lmp, integrate);
-  gs_cmd(lmp, "run %d", (int) (4.0 * steps_per_contact));
+  gs_cmd(lmp, "run %d", steps);
   v = gs_gather3(lmp, "v");
   e = (v[3] - v[0]) / 0.1;
   free(v);
@@ -107,14 +105,25 @@ static double head_on(const char *integrate, double steps_per_contact)
   return e;
 }
 
+/* the Hooke head-on of Figs. 6-8 at steps_per_contact */
+static double hooke_head_on(const char *integrate, double steps_per_contact)
+{
+  const double meff = 0.5 * sphere_mass(), k = stiffness();
+  const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff)), wn = sqrt(k / meff);
+  const double contact = M_PI / (wn * sqrt(1.0 - zeta * zeta));
+  char coeff[256];
+  snprintf(coeff, sizeof(coeff), "hooke %.10g 30 damping mass_velocity tangential linear_nohistory 0.5 0.5", k);
+  return head_on(integrate, coeff, contact / steps_per_contact, (int) (4.0 * steps_per_contact));
+}
+
 static void physics(void)
 {
   const double m = sphere_mass(), meff = 0.5 * m, k = stiffness();
   const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff));
   const double exact = exp(-M_PI * zeta / sqrt(1.0 - zeta * zeta));
-  const double e_vi = head_on("fix nve all nve/sphere;run_style dem/variational", 160.0);
-  const double e_vi0 = head_on("fix nve all nve/sphere;run_style dem/variational alpha 0", 160.0);
-  const double e_vv = head_on("fix nve all nve/sphere/sync", 160.0);
+  const double e_vi = hooke_head_on("fix nve all nve/sphere;run_style dem/variational", 160.0);
+  const double e_vi0 = hooke_head_on("fix nve all nve/sphere;run_style dem/variational alpha 0", 160.0);
+  const double e_vv = hooke_head_on("fix nve all nve/sphere/sync", 160.0);
   void *vi, *vv, *lmp;
   double ke_vi, ke_vv, fl_vi, fl_vv, *x0, *x1;
 
@@ -123,6 +132,18 @@ static void physics(void)
            "head-on, damping 30, h = t_c/160: restitution %.6f (alpha 1/2), %.6f (alpha 0), %.6f (nve/sphere/sync); "
            "damped oscillator %.6f",
            e_vi, e_vi0, e_vv, exact);
+
+  /* hertz/material (E 1e8, Poisson 0.3, a velocity dashpot): contact about 6.5e-4 s, h = 4e-6 s; the
+   * VI and velocity Verlet agree (no closed form for the damped Hertz impact) */
+  {
+    const char *coeff = "hertz/material 1e8 0.1 0.3 damping velocity tangential linear_nohistory 0.5 0.5";
+    const double h_vi = head_on("fix nve all nve/sphere;run_style dem/variational", coeff, 4e-6, 700);
+    const double h_vv = head_on("fix nve all nve/sphere/sync", coeff, 4e-6, 700);
+    const double h_fine = head_on("fix nve all nve/sphere/sync", coeff, 4e-7, 7000);
+    GS_CHECK(h_vi > 0.5 && h_vi < 0.999 && fabs(h_vi - h_fine) < 5e-4 && fabs(h_vv - h_fine) < 5e-4,
+             "hertz/material head-on, velocity damping, h = 4e-6 s: restitution %.6f (alpha 1/2), %.6f "
+             "(nve/sphere/sync); nve/sphere/sync at h/10 %.6f", h_vi, h_vv, h_fine);
+  }
 
   /* atoms outside the integrators' group stay put and still push */
   lmp = open_on(MPI_COMM_WORLD);
@@ -159,8 +180,8 @@ static void physics(void)
         {"", "run_style dem/variational alpha 2", "alpha 2 is not in 0 to 1"},
         {"", "run_style dem/variational beta 1", "unknown keyword beta"},
         {"", "run_style dem/variational on_fail maybe", "on_fail maybe is not error or warn"},
-        {"pair_coeff * * hertz/material 1e6 0.3 0.3 tangential linear_nohistory 0.5 0.5", "run 1",
-         "sub-model normal (allowed: hooke)"},
+        {"pair_coeff * * dmt 1e6 0.3 0.3 0.1 damping velocity tangential linear_nohistory 0.5 0.5", "run 1",
+         "sub-model normal (allowed: hooke, hertz, hertz/material)"},
         {"pair_coeff * * hooke 2000 0.5 damping coeff_restitution tangential linear_nohistory 0.5 0.5", "run 1",
          "sub-model damping (allowed: velocity, mass_velocity)"},
         {"pair_coeff * * hooke 2000 30 damping mass_velocity tangential linear_history 570 0.5 0.5", "run 1",
