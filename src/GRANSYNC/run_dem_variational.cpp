@@ -174,7 +174,8 @@ void RunDemVariational::setup(int flag)
     }
   }
   if (!integrate_groupbit) error->all(FLERR, "run_style dem/variational: no fix nve/sphere or nve/sphere/sync");
-  steps_done = newton_total = products_total = unconverged = beyond_skin = 0;
+  steps_done = newton_total = products_total = unconverged = beyond_skin = stalled = 0;
+  stalled_residual = 0.0;
   // fixes' setup() (gravity, walls) applies their forces only where the style's name starts with
   // verlet, and takes any other for rRESPA: this is a Verlet set-up
   char *style = update->integrate_style;
@@ -292,6 +293,18 @@ void RunDemVariational::apply_operator(const double *qx, std::vector<double> &u,
   products_total++;
 }
 
+// a . b and c . e over all ranks in one reduction
+void RunDemVariational::dot_owned2(const std::vector<double> &a, const std::vector<double> &b,
+                                   const std::vector<double> &c, const std::vector<double> &e, double *sums) const
+{
+  double here[2] = {0.0, 0.0};
+  for (int k = 0; k < DOF * atom->nlocal; k++) {
+    here[0] += a[k] * b[k];
+    here[1] += c[k] * e[k];
+  }
+  MPI_Allreduce(here, sums, 2, MPI_DOUBLE, MPI_SUM, world);
+}
+
 double RunDemVariational::dot_owned(const std::vector<double> &a, const std::vector<double> &b) const
 {
   double here = 0.0, all = 0.0;
@@ -300,26 +313,37 @@ double RunDemVariational::dot_owned(const std::vector<double> &a, const std::vec
   return all;
 }
 
-// conjugate gradients for the Newton correction sol from res, to |r| <= 1e-15 |res| (the paper's)
+// Conjugate gradients for the Newton correction sol from res, to |r| <= 1e-15 |res| (the paper's),
+// preconditioned by the diagonal M / h: a sphere's rotations weigh I / h = 0.4 m r^2 / h against its
+// translations' m / h, and unpreconditioned CG took most of its iterations to balance the two.
 void RunDemVariational::solve(const double *qx)
 {
   const int n = DOF * atom->nlocal;
+  const double h = update->dt;
+  const auto precondition = [&]() {
+    for (int k = 0; k < n; k++) cg_z[k] = dof_mass[k] == 0.0 ? cg_r[k] : h / dof_mass[k] * cg_r[k];
+  };
   std::fill_n(sol.begin(), n, 0.0);
   std::copy_n(res.begin(), n, cg_r.begin());
-  std::copy_n(res.begin(), n, cg_dir.begin());
-  double rr = dot_owned(cg_r, cg_r);
+  precondition();
+  std::copy_n(cg_z.begin(), n, cg_dir.begin());
+  double sums[2];
+  dot_owned2(cg_r, cg_r, cg_r, cg_z, sums);
+  double rr = sums[0], rz = sums[1];
   const double stop = 1e-30 * rr;
   const bigint limit = 10 * DOF * atom->natoms;
   for (bigint it = 0; it < limit && rr > stop; it++) {
     apply_operator(qx, cg_dir, cg_adir);
-    const double step = rr / dot_owned(cg_dir, cg_adir);
+    const double step = rz / dot_owned(cg_dir, cg_adir);
     for (int k = 0; k < n; k++) {
       sol[k] += step * cg_dir[k];
       cg_r[k] -= step * cg_adir[k];
     }
-    const double rr_next = dot_owned(cg_r, cg_r);
-    for (int k = 0; k < n; k++) cg_dir[k] = cg_r[k] + rr_next / rr * cg_dir[k];
-    rr = rr_next;
+    precondition();
+    dot_owned2(cg_r, cg_r, cg_r, cg_z, sums);
+    for (int k = 0; k < n; k++) cg_dir[k] = cg_z[k] + sums[1] / rz * cg_dir[k];
+    rr = sums[0];
+    rz = sums[1];
   }
 }
 
@@ -329,7 +353,7 @@ void RunDemVariational::step()
 {
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
   const double h = update->dt;
-  for (auto *v : {&dq, &vel0, &vel, &past, &load, &res, &sol, &cg_r, &cg_dir, &cg_adir})
+  for (auto *v : {&dq, &vel0, &vel, &past, &load, &res, &sol, &cg_r, &cg_z, &cg_dir, &cg_adir})
     if (v->size() < static_cast<std::size_t>(DOF * nall)) v->resize(DOF * atom->nmax);
   if (dof_mass.size() < static_cast<std::size_t>(DOF * nlocal)) dof_mass.resize(DOF * atom->nmax);
 
@@ -380,15 +404,29 @@ void RunDemVariational::step()
     solve(qx.data());
     // Backtracking until the residual falls: with many spheres a contact at its onset can flip on
     // and off between iterations, and plain Newton then cycles (measured on the box fill: two
-    // iterates in turn for 200 iterations; with 4 halvings at most, four).
+    // iterates in turn for 200 iterations; with 4 halvings at most, four). Where no fraction of
+    // the correction lowers it, the step's solution lies on a contact's onset: the dashpots act
+    // only while the spheres overlap, so their force jumps there (by eta v_n) and the residual
+    // has no zero; the step ends at the iterate reached (counted, reported at the run's end).
     std::copy_n(dq.begin(), DOF * nlocal, dq_from.begin());
-    double fraction = 1.0, trial_len;
-    for (int halving = 0;; halving++, fraction *= 0.5) {
+    double fraction = 1.0, trial_len = res_len;
+    bool lowered = false;
+    for (int halving = 0; halving <= 30 && !lowered; halving++, fraction *= 0.5) {
       for (int a = 0; a < DOF * nlocal; a++) dq[a] = dq_from[a] + fraction * sol[a];
       forward(dq);
       trial_len = residual();
-      if (trial_len < res_len || halving == 30) break;
+      lowered = trial_len < res_len;
     }
+    if (!lowered) {
+      std::copy_n(dq_from.begin(), DOF * nlocal, dq.begin());
+      forward(dq);
+      residual();
+      stalled++;
+      stalled_residual = std::max(stalled_residual, std::sqrt(res_len / first_res));
+      converged = true;
+      continue;
+    }
+    fraction *= 2.0;
     res_len = trial_len;
     const double step_len = fraction * fraction * dot_owned(sol, sol);
     if (it == 1) first_dq = step_len;
@@ -546,6 +584,12 @@ void RunDemVariational::cleanup()
                    "per step, {} unconverged\n",
                    steps_done, double(newton_total) / steps_done, double(products_total) / steps_done,
                    unconverged);
+    if (stalled)
+      utils::logmesg(lmp,
+                     "run_style dem/variational: {} steps ended where no fraction of Newton's correction lowered "
+                     "the residual, as at a contact's onset, where the dashpots' force jumps (largest left: {:.2g} "
+                     "of the step's first)\n",
+                     stalled, stalled_residual);
     if (beyond_skin)
       error->warning(FLERR, "run_style dem/variational: in {} steps atoms moved beyond half the neighbor skin "
                             "within the step (contacts may have been missed: a larger skin or smaller timestep)",

@@ -58,11 +58,12 @@ class RunDemVariational : public Verlet {
   class Fix *comm_fix = nullptr;
 
   // 6 per atom (owned and ghost): position or rotation increment, velocity or spin, ...
-  std::vector<double> dq, vel0, vel, past, load, res, sol, cg_r, cg_dir, cg_adir;
+  std::vector<double> dq, vel0, vel, past, load, res, sol, cg_r, cg_z, cg_dir, cg_adir;
   std::vector<double> dof_mass;    // per owned atom: mass (0-2) and moment of inertia (3-5), 0: not integrated
 
   // statistics of this run
-  bigint steps_done = 0, newton_total = 0, products_total = 0, unconverged = 0, beyond_skin = 0;
+  bigint steps_done = 0, newton_total = 0, products_total = 0, unconverged = 0, beyond_skin = 0, stalled = 0;
+  double stalled_residual = 0.0;
 
   void step();
   gs_vi_spring spring(int i, int j) const;
@@ -74,6 +75,8 @@ class RunDemVariational : public Verlet {
                   std::vector<double> &out);
   void apply_operator(const double *qx, std::vector<double> &u, std::vector<double> &out);
   double dot_owned(const std::vector<double> &a, const std::vector<double> &b) const;
+  void dot_owned2(const std::vector<double> &a, const std::vector<double> &b, const std::vector<double> &c,
+                  const std::vector<double> &e, double *sums) const;
   void solve(const double *qx);
   void write_forces(const double *qx);
   bool flight_beyond_skin() const;
