@@ -160,6 +160,17 @@ static void physics(void)
   free(x1);
   lammps_close(lmp);
 
+  /* at 4 times the step (t_c / 4) the fill meets contacts whose onset the residual cannot resolve
+   * (the dashpots' jump); the run goes through with on_fail error (unpreconditioned, without the stop
+   * at a jump: unconverged at step 2447) */
+  lmp = open_on(MPI_COMM_WORLD);
+  box_fill(lmp, "dem/variational", 30.0);
+  gs_cmd(lmp, "timestep 4e-5");
+  lammps_command(lmp, "run 10000 post no");
+  GS_CHECK(!lammps_has_error(lmp), "box fill at dt 4e-5: 10000 steps (0.4 s) with on_fail error%s",
+           lammps_has_error(lmp) ? " failed" : "");
+  lammps_close(lmp);
+
   /* the paper's box fill: mean kinetic energy and velocity fluctuation as velocity Verlet's */
   vi = open_on(MPI_COMM_WORLD);
   vv = open_on(MPI_COMM_WORLD);
@@ -202,6 +213,19 @@ static void physics(void)
              "0.5 0.5 zplane 0 NULL;fix nve all nve/sphere;fix g all gravity 9.81 vector 0 0 -1;timestep 1e-5;"
              "run_style dem/variational",
              stiffness(), stiffness());
+    /* on_fail warn: the same unconverged steps go on, counted */
+    {
+      void *lmp = open_on(MPI_COMM_WORLD);
+      double *x;
+      gs_lines(lmp, setup);
+      gs_cmd(lmp, "run_style dem/variational maxiter 1 on_fail warn");
+      gs_cmd(lmp, "run 200");
+      x = gs_gather3(lmp, "x");
+      GS_CHECK(!lammps_has_error(lmp) && fabs(x[5] - 0.0148) > 1e-4,
+               "on_fail warn: 200 unconverged steps run on (the upper sphere pushed from z = 0.0148 to %.6f)", x[5]);
+      free(x);
+      lammps_close(lmp);
+    }
     for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
       void *lmp = open_on(MPI_COMM_WORLD);
       const char *msg;
