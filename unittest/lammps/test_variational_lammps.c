@@ -82,15 +82,18 @@ static void fill_statistics(void *lmp, int samples, int every, double *ke, doubl
   }
 }
 
-/* two spheres approaching head-on at 0.1 m/s with pair_coeff `coeff` and timestep h, for `steps`;
- * returns the restitution coefficient */
-static double head_on(const char *integrate, const char *coeff, double h, int steps)
+/* two spheres approaching at 0.1 m/s along x, the second offset by `offset` along y, with pair_coeff
+ * `coeff` and timestep h, for `steps`: velocities (6) and spins (6) after */
+static void impact(const char *integrate, const char *coeff, double h, int steps, double offset, double *v_out,
+                   double *w_out)
 {
   void *lmp = open_on(MPI_COMM_WORLD);
-  double *v, e;
+  double *v, *w;
   gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary p p p;comm_modify vel yes;"
                 "region box block -0.05 0.05 -0.05 0.05 -0.05 0.05;create_box 1 box;"
-                "create_atoms 1 single -0.00501 0 0 units box;create_atoms 1 single 0.00501 0 0 units box");
+                "create_atoms 1 single -0.00501 0 0 units box");
+  gs_cmd(lmp, "create_atoms 1 single %.10g %.10g 0 units box", sqrt(0.01002 * 0.01002 - offset * offset) - 0.00501,
+         offset);
   gs_cmd(lmp, "set type 1 diameter %g", diameter);
   gs_cmd(lmp, "set type 1 density %g", density);
   gs_lines(lmp, "velocity all set 0 0 0;set atom 1 vx 0.05;set atom 2 vx -0.05;neighbor 0.002 bin;pair_style granular/sync");
@@ -99,10 +102,20 @@ static double head_on(const char *integrate, const char *coeff, double h, int st
   gs_lines(lmp, integrate);
   gs_cmd(lmp, "run %d", steps);
   v = gs_gather3(lmp, "v");
-  e = (v[3] - v[0]) / 0.1;
+  w = gs_gather3(lmp, "omega");
+  memcpy(v_out, v, 6 * sizeof(double));
+  memcpy(w_out, w, 6 * sizeof(double));
   free(v);
+  free(w);
   lammps_close(lmp);
-  return e;
+}
+
+/* head-on: the restitution coefficient */
+static double head_on(const char *integrate, const char *coeff, double h, int steps)
+{
+  double v[6], w[6];
+  impact(integrate, coeff, h, steps, 0.0, v, w);
+  return (v[3] - v[0]) / 0.1;
 }
 
 /* the Hooke head-on of Figs. 6-8 at steps_per_contact */
@@ -132,6 +145,27 @@ static void physics(void)
            "head-on, damping 30, h = t_c/160: restitution %.6f (alpha 1/2), %.6f (alpha 0), %.6f (nve/sphere/sync); "
            "damped oscillator %.6f",
            e_vi, e_vi0, e_vv, exact);
+
+  /* Figs. 6-8, offset by 0.1 d, Hooke with damping 30 and the tangential dashpot: velocities and spins
+   * after the impact as fix nve/sphere/sync's at a tenth of the step */
+  {
+    const double meff = 0.5 * sphere_mass(), k = stiffness(), contact = M_PI / sqrt(k / meff);
+    double v_vi[6], w_vi[6], v_fine[6], w_fine[6], dv = 0.0, dw = 0.0, vmax = 0.0, wmax = 0.0;
+    char coeff[256];
+    int c;
+    snprintf(coeff, sizeof(coeff), "hooke %.10g 3000 damping mass_velocity tangential linear_nohistory 1.0 10", k);
+    impact("fix nve all nve/sphere;run_style dem/variational", coeff, contact / 160.0, 640, 0.001, v_vi, w_vi);
+    impact("fix nve all nve/sphere/sync", coeff, contact / 1600.0, 6400, 0.001, v_fine, w_fine);
+    for (c = 0; c < 6; c++) {
+      dv = fmax(dv, fabs(v_vi[c] - v_fine[c]));
+      dw = fmax(dw, fabs(w_vi[c] - w_fine[c]));
+      vmax = fmax(vmax, fabs(v_fine[c]));
+      wmax = fmax(wmax, fabs(w_fine[c]));
+    }
+    GS_CHECK(wmax > 0.1 && dv < 5e-4 * vmax && dw < 2e-3 * wmax,
+             "impact offset 0.1 d, damping 3000, tangential dashpot: velocities within %.1e of nve/sphere/sync's at "
+             "h/10 (largest %.3g m/s), spins within %.1e (largest %.3g rad/s)", dv, vmax, dw, wmax);
+  }
 
   /* hertz/material (E 1e8, Poisson 0.3, a velocity dashpot): contact about 6.5e-4 s, h = 4e-6 s; the
    * VI and velocity Verlet agree (no closed form for the damped Hertz impact) */
