@@ -176,11 +176,22 @@ void RunDemVariational::setup(int flag)
   if (!integrate_groupbit) error->all(FLERR, "run_style dem/variational: no fix nve/sphere or nve/sphere/sync");
   steps_done = newton_total = products_total = unconverged = beyond_skin = stalled = 0;
   stalled_residual = 0.0;
-  // fixes' setup() (gravity, walls) applies their forces only where the style's name starts with
-  // verlet, and takes any other for rRESPA: this is a Verlet set-up
+  as_verlet([&]() { Verlet::setup(flag); });
+}
+
+// (rerun's set-up)
+void RunDemVariational::setup_minimal(int flag)
+{
+  as_verlet([&]() { Verlet::setup_minimal(flag); });
+}
+
+// Fixes' setup() (gravity, walls) applies their forces only where the run style's name starts with
+// verlet, and takes any other for rRESPA (fix gravity then crashed): a set-up here is Verlet's.
+template <class Fn> void RunDemVariational::as_verlet(Fn &&setup)
+{
   char *style = update->integrate_style;
   update->integrate_style = const_cast<char *>("verlet");
-  Verlet::setup(flag);
+  setup();
   update->integrate_style = style;
 }
 
@@ -385,15 +396,30 @@ void RunDemVariational::step()
     for (int k = 0; k < 3; k++) size_here += x[i][k] * x[i][k];
   MPI_Allreduce(&size_here, &size, 1, MPI_DOUBLE, MPI_SUM, world);
   // the residual at the increments dq (res), its squared length
+  double res_floor = 0.0;
   const auto residual = [&]() {
     for (int a = 0; a < DOF * nall; a++) vel[a] = dq[a] / h;
     for (int i = 0; i < nall; i++)
       for (int k = 0; k < 3; k++) qx[3 * i + k] = x[i][k] + alpha * dq[DOF * i + k];
     // -h (1 - alpha) grad V and the dashpots' half at the end (Q^-), at q_alpha
     add_forces(qx.data(), vel.data(), h * (1.0 - alpha), 0.5 * h, load);
-    for (int a = 0; a < DOF * nlocal; a++)
-      res[a] = dof_mass[a] == 0.0 ? 0.0 : dof_mass[a] * (vel0[a] - vel[a]) + load[a] + past[a];
-    return dot_owned(res, res);
+    // and the size of its terms, whose round-off bounds how far it can fall
+    double here[2] = {0.0, 0.0}, sums[2];
+    for (int a = 0; a < DOF * nlocal; a++) {
+      if (dof_mass[a] == 0.0) {
+        res[a] = 0.0;
+        continue;
+      }
+      res[a] = dof_mass[a] * (vel0[a] - vel[a]) + load[a] + past[a];
+      const double terms = dof_mass[a] * (std::fabs(vel0[a]) + std::fabs(vel[a])) + std::fabs(load[a]) +
+          std::fabs(past[a]);
+      here[0] += res[a] * res[a];
+      here[1] += terms * terms;
+    }
+    MPI_Allreduce(here, sums, 2, MPI_DOUBLE, MPI_SUM, world);
+    const double round_off = 64.0 * DBL_EPSILON;
+    res_floor = round_off * round_off * sums[1];
+    return sums[0];
   };
   double res_len = residual();
   const double first_res = res_len, tol2 = newton_tol * newton_tol;
@@ -421,8 +447,10 @@ void RunDemVariational::step()
       std::copy_n(dq_from.begin(), DOF * nlocal, dq.begin());
       forward(dq);
       residual();
-      stalled++;
-      stalled_residual = std::max(stalled_residual, std::sqrt(res_len / first_res));
+      if (res_len > res_floor) {
+        stalled++;
+        stalled_residual = std::max(stalled_residual, std::sqrt(res_len / first_res));
+      }
       converged = true;
       continue;
     }
@@ -430,9 +458,10 @@ void RunDemVariational::step()
     res_len = trial_len;
     const double step_len = fraction * fraction * dot_owned(sol, sol);
     if (it == 1) first_dq = step_len;
-    // the paper's rule, or the correction below the positions' round-off (as the driver)
+    // the paper's rule, or the correction below the positions' round-off (as the driver), or the
+    // residual below its terms' round-off
     converged = res_len <= tol2 * first_res || step_len <= tol2 * first_dq ||
-        step_len <= 16.0 * DBL_EPSILON * DBL_EPSILON * size;
+        step_len <= 16.0 * DBL_EPSILON * DBL_EPSILON * size || res_len <= res_floor;
   }
   newton_total += it - 1;
   steps_done++;

@@ -31,6 +31,7 @@ class RunDemVariational : public Verlet {
   ~RunDemVariational() override;
   void init() override;
   void setup(int flag) override;
+  void setup_minimal(int flag) override;
   void run(int) override;
   void cleanup() override;
 
@@ -80,6 +81,7 @@ class RunDemVariational : public Verlet {
   void solve(const double *qx);
   void write_forces(const double *qx);
   bool flight_beyond_skin() const;
+  template <class Fn> void as_verlet(Fn &&setup);
 };
 
 }    // namespace LAMMPS_NS
