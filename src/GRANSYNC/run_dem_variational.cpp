@@ -123,8 +123,18 @@ void RunDemVariational::init()
 // What the step integrates, read once all styles are initialised: the pair's models, the fixes.
 void RunDemVariational::setup(int flag)
 {
-  pair = dynamic_cast<PairGranularSync *>(force->pair_match("^granular/sync$", 0));
-  if (!pair) error->all(FLERR, "run_style dem/variational: needs pair style granular/sync");
+  // granular/sync alone: under pair hybrid the other sub-styles' forces would be left out
+  if (!force->pair_style || strcmp(force->pair_style, "granular/sync") != 0)
+    error->all(FLERR, "run_style dem/variational: needs pair style granular/sync (alone, not under hybrid)");
+  pair = static_cast<PairGranularSync *>(force->pair);
+  if (force->bond || force->angle || force->dihedral || force->improper || force->kspace)
+    error->all(FLERR, "run_style dem/variational: bond, angle, dihedral, improper and kspace styles are not "
+                      "integrated (only granular/sync contacts)");
+  for (int k = 1; k < 4; k++)
+    if (force->special_lj[k] != 0.0 && force->special_lj[k] != 1.0)
+      error->all(FLERR, "run_style dem/variational: special_bonds lj {} is neither 0 nor 1 (contacts are taken "
+                        "whole or not at all)", force->special_lj[k]);
+  if (domain->dimension != 3) error->all(FLERR, "run_style dem/variational: 3d only (spheres, I = 0.4 m r^2)");
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
       if (const char *what = gs_vi_model_refusal(&pair->model(i, j)))
@@ -148,6 +158,9 @@ void RunDemVariational::setup(int flag)
     } else if (style == "gravity") {
       if (static_cast<FixGravity *>(fix)->*member_of(gransync_access::GravityVarflag()) != 0)
         error->all(FLERR, "run_style dem/variational: fix gravity {} varies in time (only a constant one)", fix->id);
+      if (fix->thermo_energy)
+        error->all(FLERR, "run_style dem/variational: fix gravity {} with fix_modify energy yes (its energy is "
+                          "not computed under this run style)", fix->id);
       int dim;
       gravities.push_back({static_cast<const double *>(fix->extract("gvec", dim)), fix->groupbit});
     } else if (style == "wall/gran/sync") {
@@ -189,10 +202,14 @@ void RunDemVariational::setup_minimal(int flag)
 // verlet, and takes any other for rRESPA (fix gravity then crashed): a set-up here is Verlet's.
 template <class Fn> void RunDemVariational::as_verlet(Fn &&setup)
 {
-  char *style = update->integrate_style;
+  // restored also where the set-up stops with an error (LAMMPS throws): Update deletes the name
+  struct Restore {
+    Update *update;
+    char *style;
+    ~Restore() { update->integrate_style = style; }
+  } restore{update, update->integrate_style};
   update->integrate_style = const_cast<char *>("verlet");
   setup();
-  update->integrate_style = style;
 }
 
 // the spring and dashpots of a touching pair, from its pair_coeff
@@ -425,7 +442,8 @@ void RunDemVariational::step()
   const double first_res = res_len, tol2 = newton_tol * newton_tol;
   std::vector<double> dq_from(DOF * nlocal);
   int it;
-  bool converged = false;
+  // a free flight (no contact, no gravity) is solved by the first guess
+  bool converged = res_len <= res_floor;
   for (it = 1; it <= max_newton && !converged; it++) {
     solve(qx.data());
     // Backtracking until the residual falls: with many spheres a contact at its onset can flip on
@@ -528,12 +546,18 @@ bool RunDemVariational::flight_beyond_skin() const
 // on energy steps the pair's energy as the springs'
 void RunDemVariational::write_forces(const double *qx)
 {
+  if ((eflag & ENERGY_ATOM) || (vflag & (VIRIAL_ATOM | VIRIAL_CENTROID)))
+    error->all(FLERR, "run_style dem/variational: per-atom energy and virial (compute pe/atom, stress/atom) are "
+                      "not computed");
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
-  for (int i = 0; i < nall; i++)
+  // as the step saw them: atoms not integrated at rest
+  for (int i = 0; i < nall; i++) {
+    const bool moves = atom->mask[i] & integrate_groupbit;
     for (int k = 0; k < 3; k++) {
-      vel[DOF * i + k] = atom->v[i][k];
-      vel[DOF * i + 3 + k] = atom->omega[i][k];
+      vel[DOF * i + k] = moves ? atom->v[i][k] : 0.0;
+      vel[DOF * i + 3 + k] = moves ? atom->omega[i][k] : 0.0;
     }
+  }
   forward(vel);
   add_forces(qx, vel.data(), 1.0, 1.0, load);
   for (int i = 0; i < nlocal; i++)
@@ -541,14 +565,26 @@ void RunDemVariational::write_forces(const double *qx)
       atom->f[i][k] = load[DOF * i + k];
       atom->torque[i][k] = load[DOF * i + 3 + k];
     }
-  if (eflag & ENERGY_GLOBAL) {
-    double energy = 0.0;
+  const bool energy = eflag & ENERGY_GLOBAL, virial = vflag & (VIRIAL_PAIR | VIRIAL_FDOTR);
+  if (!energy && !virial) return;
+  double spring_energy = 0.0, w[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  const double *radius = atom->radius;
+  for_each_pair(qx, [&](int i, int j, const double *d, const gs_vi_spring &s) {
     // newton off: a pair with a ghost is held by both ranks
-    for_each_pair(qx, [&](int, int j, const double *d, const gs_vi_spring &s) {
-      energy += (j < nlocal || force->newton_pair ? 1.0 : 0.5) * gs_vi_spring_energy(&s, d);
-    });
-    pair->eng_vdwl = energy;
-  }
+    const double share = j < nlocal || force->newton_pair ? 1.0 : 0.5;
+    if (energy) spring_energy += share * gs_vi_spring_energy(&s, d);
+    if (virial) {
+      double g[3], fi[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, fj[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+      gs_vi_spring_gradient(&s, d, g);
+      gs_vi_pair_dashpots_add(&s, d, radius[i], radius[j], &vel[DOF * i], &vel[DOF * j], 1.0, fi, fj);
+      for (int k = 0; k < 3; k++) fi[k] -= g[k];
+      const double v[6] = {d[0] * fi[0], d[1] * fi[1], d[2] * fi[2], d[0] * fi[1], d[0] * fi[2], d[1] * fi[2]};
+      for (int k = 0; k < 6; k++) w[k] += share * v[k];
+    }
+  });
+  if (energy) pair->eng_vdwl = spring_energy;
+  if (virial)
+    for (int k = 0; k < 6; k++) pair->virial[k] = w[k];
 }
 
 void RunDemVariational::run(int n)

@@ -205,6 +205,30 @@ static void physics(void)
            lammps_has_error(lmp) ? " failed" : "");
   lammps_close(lmp);
 
+  /* the pressure (the pair's virial) as velocity Verlet's: two spheres pressed together push apart
+   * over 100 steps (Verlet's at 1/10 of the step); at the set-up it is other */
+  {
+    double press[3];
+    int r;
+    for (r = 0; r < 3; r++) {
+      lmp = open_on(MPI_COMM_WORLD);
+      gs_lines(lmp, "units si;atom_style sphere;boundary p p p;comm_modify vel yes;"
+                    "region box block 0 0.06 0 0.06 0 0.06;create_box 1 box;"
+                    "create_atoms 1 single 0.03 0.03 0.0201 units box;create_atoms 1 single 0.03 0.0305 0.0299 units box;"
+                    "set type 1 diameter 0.01;set type 1 density 2500;pair_style granular/sync;"
+                    "pair_coeff * * hooke 250000 30 damping mass_velocity tangential linear_nohistory 0.5 0.5;"
+                    "fix nve all nve/sphere;thermo_style custom step press");
+      if (r == 0) gs_lines(lmp, "timestep 1e-6;run_style dem/variational;run 100");
+      else if (r == 1) gs_lines(lmp, "timestep 1e-7;run 1000");
+      else gs_lines(lmp, "run 0");
+      press[r] = lammps_get_thermo(lmp, "press");
+      lammps_close(lmp);
+    }
+    GS_CHECK(press[1] > 0.0 && fabs(press[0] - press[1]) < 1e-3 * press[1] && fabs(press[2] - press[1]) > 0.1 * press[1],
+             "pressure of two pressed spheres after 1e-4 s: %.8g (VI), %.8g (Verlet at h/10); at the start %.8g",
+             press[0], press[1], press[2]);
+  }
+
   /* the paper's box fill: mean kinetic energy and velocity fluctuation as velocity Verlet's */
   vi = open_on(MPI_COMM_WORLD);
   vv = open_on(MPI_COMM_WORLD);
@@ -233,6 +257,13 @@ static void physics(void)
          "sub-model tangential (allowed: linear_nohistory)"},
         {"fix drag all viscous 0.1", "run 1", "fix drag (viscous) acts within a step"},
         {"fix nve2 all nve", "run 1", "fix nve2 (nve) integrates atoms"},
+        {"fix_modify g energy yes", "run 1", "fix gravity g with fix_modify energy yes"},
+        {"compute pa all pe/atom;compute spa all reduce sum c_pa;thermo_style custom step c_spa", "run 1",
+         "per-atom energy and virial"},
+        {"special_bonds lj 0 0.5 1", "run 1", "special_bonds lj 0.5 is neither 0 nor 1"},
+        {"pair_style hybrid granular/sync;pair_coeff * * granular/sync hooke 2000 30 damping mass_velocity "
+         "tangential linear_nohistory 0.5 0.5",
+         "run 1", "alone, not under hybrid"},
     };
     char setup[2048];
     size_t c;
@@ -271,7 +302,7 @@ static void physics(void)
       void *lmp = open_on(MPI_COMM_WORLD);
       const char *msg;
       gs_lines(lmp, setup);
-      if (cases[c][0][0]) gs_cmd(lmp, "%s", cases[c][0]);
+      if (cases[c][0][0]) gs_lines(lmp, cases[c][0]);
       msg = gs_cmd_error(lmp, cases[c][1]);
       GS_CHECK(strstr(msg, cases[c][2]) != NULL, "'%s' then '%s' -> %s", cases[c][0], cases[c][1],
                msg[0] ? msg : "(no error)");
