@@ -381,18 +381,17 @@ void RunDemVariational::step()
 {
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
   const double h = update->dt;
-  for (auto *v : {&dq, &vel0, &vel, &past, &load, &res, &sol, &cg_r, &cg_z, &cg_dir, &cg_adir})
+  for (auto *v : {&dq, &dq_from, &vel0, &vel, &past, &load, &res, &sol, &cg_r, &cg_z, &cg_dir, &cg_adir})
     if (v->size() < static_cast<std::size_t>(DOF * nall)) v->resize(DOF * atom->nmax);
   if (dof_mass.size() < static_cast<std::size_t>(DOF * nlocal)) dof_mass.resize(DOF * atom->nmax);
+  if (qx.size() < static_cast<std::size_t>(3 * nall)) qx.resize(3 * atom->nmax);
 
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
-  std::vector<double> qx(3 * nall);
   for (int i = 0; i < nall; i++) {
     const bool moves = atom->mask[i] & integrate_groupbit;
     for (int k = 0; k < 3; k++) {
       vel0[DOF * i + k] = moves ? v[i][k] : 0.0;
       vel0[DOF * i + 3 + k] = moves ? omega[i][k] : 0.0;
-      qx[3 * i + k] = x[i][k];
     }
   }
   for (int i = 0; i < nlocal; i++) {
@@ -403,8 +402,8 @@ void RunDemVariational::step()
       dof_mass[DOF * i + 3 + k] = moves ? SPHERE_INERTIA * m * r * r : 0.0;
     }
   }
-  // the dashpots' half at the start (the paper's Q^p)
-  add_forces(qx.data(), vel0.data(), 0.0, 0.5 * h, past);
+  // the dashpots' half at the start (the paper's Q^p), at q0: LAMMPS' positions, 3 per atom in a row
+  add_forces(positions(), vel0.data(), 0.0, 0.5 * h, past);
   // first guess: free flight
   for (int a = 0; a < DOF * nall; a++) dq[a] = h * vel0[a];
 
@@ -440,7 +439,6 @@ void RunDemVariational::step()
   };
   double res_len = residual();
   const double first_res = res_len, tol2 = newton_tol * newton_tol;
-  std::vector<double> dq_from(DOF * nlocal);
   int it;
   // a free flight (no contact, no gravity) is solved by the first guess
   bool converged = res_len <= res_floor;
@@ -493,9 +491,8 @@ void RunDemVariational::step()
                             "(further steps counted at the run's end)", max_newton, update->ntimestep);
   }
 
-  // momenta p1 = M dq / h - h alpha grad V(q_alpha); positions q1
-  for (int i = 0; i < nall; i++)
-    for (int k = 0; k < 3; k++) qx[3 * i + k] = x[i][k] + alpha * dq[DOF * i + k];
+  // momenta p1 = M dq / h - h alpha grad V(q_alpha) (qx: q_alpha of the final dq, from its residual);
+  // positions q1
   add_forces(qx.data(), nullptr, 1.0, 0.0, load);
   for (int i = 0; i < nlocal; i++) {
     if (dof_mass[DOF * i] == 0.0) continue;
@@ -508,27 +505,16 @@ void RunDemVariational::step()
     for (int k = 0; k < 3; k++) x[i][k] += dq[DOF * i + k];
 
   // atoms beyond half the skin from their last neighbor build may have missed a contact
-  double **xhold = neighbor->get_xhold();
-  if (neighbor->dist_check && xhold) {
-    const double half_skin = 0.5 * neighbor->skin;
-    int far_here = 0, far = 0;
-    for (int i = 0; i < nlocal; i++) {
-      double dsq = 0.0;
-      for (int k = 0; k < 3; k++) dsq += (x[i][k] - xhold[i][k]) * (x[i][k] - xhold[i][k]);
-      if (dsq > half_skin * half_skin) far_here = 1;
-    }
-    MPI_Allreduce(&far_here, &far, 1, MPI_INT, MPI_MAX, world);
-    beyond_skin += far;
-  }
+  beyond_skin += beyond_half_skin(0.0);
 }
 
 // whether an owned atom's displacement since the last neighbor build plus its free flight over
-// the next step exceeds half the skin (never, where LAMMPS checks no distances)
-bool RunDemVariational::flight_beyond_skin() const
+// `flight` time exceeds half the skin, on any rank (never, where LAMMPS checks no distances)
+bool RunDemVariational::beyond_half_skin(double flight) const
 {
   double **xhold = neighbor->get_xhold();
   if (!neighbor->dist_check || !xhold) return false;
-  const double half_skin = 0.5 * neighbor->skin, h = update->dt;
+  const double half_skin = 0.5 * neighbor->skin;
   int far_here = 0, far = 0;
   for (int i = 0; i < atom->nlocal && !far_here; i++) {
     double dsq = 0.0, vsq = 0.0;
@@ -536,16 +522,23 @@ bool RunDemVariational::flight_beyond_skin() const
       dsq += (atom->x[i][k] - xhold[i][k]) * (atom->x[i][k] - xhold[i][k]);
       vsq += atom->v[i][k] * atom->v[i][k];
     }
-    far_here = std::sqrt(dsq) + h * std::sqrt(vsq) > half_skin;
+    far_here = std::sqrt(dsq) + flight * std::sqrt(vsq) > half_skin;
   }
   MPI_Allreduce(&far_here, &far, 1, MPI_INT, MPI_MAX, world);
   return far;
 }
 
+// LAMMPS' positions of owned and ghost atoms, one block of 3 per atom
+const double *RunDemVariational::positions() const
+{
+  return atom->nmax > 0 ? atom->x[0] : nullptr;
+}
+
 // f and torque: the generalised forces at the step's end (thermo, dumps and computes read them);
 // on energy steps the pair's energy as the springs'
-void RunDemVariational::write_forces(const double *qx)
+void RunDemVariational::write_forces()
 {
+  const double *qx = positions();
   if ((eflag & ENERGY_ATOM) || (vflag & (VIRIAL_ATOM | VIRIAL_CENTROID)))
     error->all(FLERR, "run_style dem/variational: per-atom energy and virial (compute pe/atom, stress/atom) are "
                       "not computed");
@@ -603,7 +596,7 @@ void RunDemVariational::run(int n)
     // the step starts from positions whose ghosts are current and whose list holds every pair the
     // step can bring into contact: also rebuilt where an atom's free flight over the step would
     // take it beyond half the skin (LAMMPS' check looks at the step's start only)
-    if (!neighbor->decide() && !flight_beyond_skin()) {
+    if (!neighbor->decide() && !beyond_half_skin(update->dt)) {
       comm->forward_comm();
       timer->stamp(Timer::COMM);
     } else {
@@ -625,11 +618,7 @@ void RunDemVariational::run(int n)
     }
 
     step();
-    const int nall = atom->nlocal + atom->nghost;
-    std::vector<double> qx(3 * nall);
-    for (int a = 0; a < nall; a++)
-      for (int k = 0; k < 3; k++) qx[3 * a + k] = atom->x[a][k];
-    write_forces(qx.data());
+    write_forces();
     timer->stamp(Timer::PAIR);
 
     if (n_end_of_step) modify->end_of_step();

@@ -59,7 +59,8 @@ class RunDemVariational : public Verlet {
   class Fix *comm_fix = nullptr;
 
   // 6 per atom (owned and ghost): position or rotation increment, velocity or spin, ...
-  std::vector<double> dq, vel0, vel, past, load, res, sol, cg_r, cg_z, cg_dir, cg_adir;
+  std::vector<double> dq, dq_from, vel0, vel, past, load, res, sol, cg_r, cg_z, cg_dir, cg_adir;
+  std::vector<double> qx;          // q_alpha, 3 per atom (owned and ghost)
   std::vector<double> dof_mass;    // per owned atom: mass (0-2) and moment of inertia (3-5), 0: not integrated
 
   // statistics of this run
@@ -79,8 +80,9 @@ class RunDemVariational : public Verlet {
   void dot_owned2(const std::vector<double> &a, const std::vector<double> &b, const std::vector<double> &c,
                   const std::vector<double> &e, double *sums) const;
   void solve(const double *qx);
-  void write_forces(const double *qx);
-  bool flight_beyond_skin() const;
+  void write_forces();
+  bool beyond_half_skin(double flight) const;
+  const double *positions() const;
   template <class Fn> void as_verlet(Fn &&setup);
 };
 
