@@ -388,7 +388,8 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
   const double damp = m->xt * damp_prefactor;
   const double fscrit = fncrit * m->mut;
   const double k = tangential == GS_TANGENTIAL_MINDLIN_CLASSIC ? m->kt * c->contact_radius : m->kt;
-  double fdamp[3], inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, shrmag, magfs, damped = 1.0;
+  double fdamp[3], inc[3], before[3] = {0.0, 0.0, 0.0}, trial[3] = {0.0, 0.0, 0.0}, damped = 1.0;
+  int spring_loaded; /* before the projection; squares: no square root where only zero matters */
 
   if (c->history_update) {
     if (f->exact) gs_carry_to_plane(hist, f->n, f->carry_dir, f->carry_prev);
@@ -396,7 +397,7 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
     gs_scale3(c->dt, vtr, inc);
     gs_add3(hist, inc, hist);
   }
-  shrmag = gs_len3(hist);
+  spring_loaded = gs_dot3(hist, hist) != 0.0;
   if (c->history_update) {
     gs_scale3(gs_dot3(hist, f->n), f->n, inc);
     gs_sub3(hist, inc, hist);
@@ -410,10 +411,10 @@ GS_FN_INLINE void gs_tangential_classic(const gs_model *m, int tangential, gs_co
   gs_scale3(-damp, vdamp, fdamp);
   gs_add3(c->fs, fdamp, c->fs);
 
-  magfs = gs_len3(c->fs);
-  if (magfs > fscrit) {
-    if (shrmag != 0.0) {
-      damped = fscrit / magfs;
+  /* squares: the magnitude's square root is needed only while sliding */
+  if (gs_dot3(c->fs, c->fs) > fscrit * fscrit) {
+    if (spring_loaded) {
+      damped = fscrit / gs_len3(c->fs);
       gs_scale3(damped, c->fs, c->fs);
       gs_sub3(c->fs, fdamp, hist);
       gs_scale3(-1.0 / k, hist, hist);

@@ -84,8 +84,9 @@ GS_FN void gs_norm3(double *a)
 }
 
 /* Project v onto the plane normal to unit vector n and restore its length:
- * carries a history vector from one contact frame to the next. */
-GS_FN void gs_rotate_rescale(double *v, const double *n)
+ * carries a history vector from one contact frame to the next. Inlined: the standard ordering
+ * calls it for most contacts at every step, and a call makes the contact spill its registers. */
+GS_FN_INLINE void gs_rotate_rescale(double *v, const double *n)
 {
   const double along = gs_dot3(v, n);
   const double len_before = gs_len3(v);
