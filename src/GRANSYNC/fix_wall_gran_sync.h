@@ -44,6 +44,7 @@ class FixWallGranSync : public GranularWall {
   static constexpr double absent = 1.0e20;    // lo or hi given as NULL: at -absent or +absent
   const gs_wall &geometry() const { return wall; }
   const gs_model &contact_model() const { return model; }
+  bigint defined_at() const { return time_origin; }    // the step a wiggle's time counts from
 
  protected:
   gs_model model;

@@ -144,7 +144,7 @@ void RunDemVariational::setup(int flag)
                           "(De Klerk et al.'s frictionless model): its friction coefficient is not applied");
 
   integrate_groupbit = 0;
-  planes.clear();
+  walls.clear();
   gravities.clear();
   const auto &fixes = modify->get_fix_list();
   for (std::size_t k = 0; k < fixes.size(); k++) {
@@ -166,23 +166,19 @@ void RunDemVariational::setup(int flag)
     } else if (style == "wall/gran/sync") {
       auto *wall_fix = static_cast<FixWallGranSync *>(fix);
       const gs_wall &w = wall_fix->geometry();
-      if (w.style > GS_WALL_ZPLANE || w.wiggle || w.shear)
-        error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {}: only resting xplane, yplane, zplane",
-                   fix->id);
       if (const char *what = gs_vi_model_refusal(&wall_fix->contact_model()))
         error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {}: sub-model {}", fix->id, what);
-      for (int side = 0; side < 2; side++) {
-        const double at = side == 0 ? w.lo : w.hi;
-        if (std::fabs(at) >= FixWallGranSync::absent) continue;
-        Plane plane{{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, &wall_fix->contact_model(), fix->groupbit};
-        plane.point[w.style] = at;
-        plane.normal[w.style] = side == 0 ? 1.0 : -1.0;
-        planes.push_back(plane);
+      if (w.style == GS_WALL_ZCYLINDER) {
+        walls.push_back({wall_fix, 0, fix->groupbit});
+      } else {
+        for (int side = 0; side < 2; side++)
+          if (std::fabs(side == 0 ? w.lo : w.hi) < FixWallGranSync::absent)
+            walls.push_back({wall_fix, side, fix->groupbit});
       }
     } else if (modify->fmask[k] & (INITIAL_INTEGRATE | POST_INTEGRATE | PRE_FORCE | PRE_REVERSE | POST_FORCE |
                                      FINAL_INTEGRATE)) {
       error->all(FLERR, "run_style dem/variational: fix {} ({}) acts within a step, which this run style does "
-                        "not call (allowed: nve/sphere, nve/sphere/sync, gravity, wall/gran/sync planes, and "
+                        "not call (allowed: nve/sphere, nve/sphere/sync, gravity, wall/gran/sync, and "
                         "fixes acting at the end of a step)", fix->id, style);
     }
   }
@@ -220,9 +216,24 @@ gs_vi_spring RunDemVariational::spring(int i, int j) const
                            mi * mj / (mi + mj));
 }
 
-gs_vi_wall RunDemVariational::wall(const Plane &plane, int i) const
+// the walls where `clock` puts them at this step, for wall() to give each sphere its law
+void RunDemVariational::place_walls(const WallClock &clock)
 {
-  return gs_vi_model_wall(plane.model, plane.point, plane.normal, atom->radius[i], atom->rmass[i]);
+  placed.clear();
+  const double dt = update->dt;
+  for (const Wall &w : walls) {
+    // the step's start, in steps since the wall was defined
+    const double start = static_cast<double>(update->ntimestep - 1 - w.fix->defined_at());
+    placed.push_back(gs_vi_wall_of(&w.fix->contact_model(), &w.fix->geometry(), w.side, (start + clock.at) * dt,
+                                   (start + clock.from) * dt, (start + clock.to) * dt, 1.0, 1.0));
+  }
+}
+
+gs_vi_wall RunDemVariational::wall(std::size_t k, int i) const
+{
+  gs_vi_wall w = placed[k];
+  gs_vi_wall_law(&walls[k].fix->contact_model(), atom->radius[i], atom->rmass[i], &w);
+  return w;
 }
 
 // fn(i, j, d, spring) for each pair of the pair style's list (d = qx_i - qx_j at the positions qx)
@@ -259,8 +270,9 @@ void RunDemVariational::reverse(std::vector<double> &v)
 // out = -spring_scale grad V(qx) + dashpot_scale F_d(qx, v) on the owned atoms (v: 6 per atom,
 // owned and ghost; ignored where dashpot_scale is 0)
 void RunDemVariational::add_forces(const double *qx, const double *v, double spring_scale, double dashpot_scale,
-                                   std::vector<double> &out)
+                                   const WallClock &clock, std::vector<double> &out)
 {
+  place_walls(clock);
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
   std::fill_n(out.begin(), DOF * nall, 0.0);
   const double *radius = atom->radius;
@@ -281,13 +293,14 @@ void RunDemVariational::add_forces(const double *qx, const double *v, double spr
     for (const Gravity &gravity : gravities)
       if (atom->mask[i] & gravity.groupbit)
         for (int k = 0; k < 3; k++) oi[k] += spring_scale * atom->rmass[i] * gravity.acceleration[k];
-    for (const Plane &plane : planes) {
-      if (!(atom->mask[i] & plane.groupbit)) continue;
-      const gs_vi_wall w = wall(plane, i);
+    for (std::size_t k = 0; k < walls.size(); k++) {
+      if (!(atom->mask[i] & walls[k].groupbit)) continue;
+      const gs_vi_wall w = wall(k, i);
       double g[3];
       gs_vi_wall_gradient(&w, &qx[3 * i], radius[i], g);
-      for (int k = 0; k < 3; k++) oi[k] -= spring_scale * g[k];
-      if (dashpot_scale != 0.0) gs_vi_wall_dashpots_add(&w, &qx[3 * i], radius[i], &v[DOF * i], dashpot_scale, oi);
+      for (int d = 0; d < 3; d++) oi[d] -= spring_scale * g[d];
+      if (dashpot_scale != 0.0)
+        gs_vi_wall_dashpots_add(&w, &qx[3 * i], radius[i], &v[DOF * i], dashpot_scale, 1, oi);
     }
   }
 }
@@ -299,6 +312,7 @@ void RunDemVariational::apply_operator(const double *qx, std::vector<double> &u,
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
   const double h = update->dt, c = h * alpha * (1.0 - alpha);
   const double *radius = atom->radius;
+  place_walls({alpha, alpha, alpha});
   for (int i = 0; i < nlocal; i++)
     if (dof_mass[DOF * i] == 0.0) std::fill_n(&u[DOF * i], DOF, 0.0);
   forward(u);
@@ -308,9 +322,9 @@ void RunDemVariational::apply_operator(const double *qx, std::vector<double> &u,
   });
   reverse(out);
   for (int i = 0; i < nlocal; i++) {
-    for (const Plane &plane : planes)
-      if (atom->mask[i] & plane.groupbit) {
-        const gs_vi_wall w = wall(plane, i);
+    for (std::size_t k = 0; k < walls.size(); k++)
+      if (atom->mask[i] & walls[k].groupbit) {
+        const gs_vi_wall w = wall(k, i);
         gs_vi_wall_operator_add(&w, &qx[3 * i], radius[i], c, &u[DOF * i], &out[DOF * i]);
       }
     for (int d = 0; d < DOF; d++) {
@@ -403,7 +417,7 @@ void RunDemVariational::step()
     }
   }
   // the dashpots' half at the start (the paper's Q^p), at q0: LAMMPS' positions, 3 per atom in a row
-  add_forces(positions(), vel0.data(), 0.0, 0.5 * h, past);
+  add_forces(positions(), vel0.data(), 0.0, 0.5 * h, {0.0, 0.0, 0.0}, past);
   // first guess: free flight
   for (int a = 0; a < DOF * nall; a++) dq[a] = h * vel0[a];
 
@@ -418,7 +432,7 @@ void RunDemVariational::step()
     for (int i = 0; i < nall; i++)
       for (int k = 0; k < 3; k++) qx[3 * i + k] = x[i][k] + alpha * dq[DOF * i + k];
     // -h (1 - alpha) grad V and the dashpots' half at the end (Q^-), at q_alpha
-    add_forces(qx.data(), vel.data(), h * (1.0 - alpha), 0.5 * h, load);
+    add_forces(qx.data(), vel.data(), h * (1.0 - alpha), 0.5 * h, {alpha, 0.0, 1.0}, load);
     // and the size of its terms, whose round-off bounds how far it can fall
     double here[2] = {0.0, 0.0}, sums[2];
     for (int a = 0; a < DOF * nlocal; a++) {
@@ -493,7 +507,7 @@ void RunDemVariational::step()
 
   // momenta p1 = M dq / h - h alpha grad V(q_alpha) (qx: q_alpha of the final dq, from its residual);
   // positions q1
-  add_forces(qx.data(), nullptr, 1.0, 0.0, load);
+  add_forces(qx.data(), nullptr, 1.0, 0.0, {alpha, alpha, alpha}, load);
   for (int i = 0; i < nlocal; i++) {
     if (dof_mass[DOF * i] == 0.0) continue;
     for (int k = 0; k < 3; k++) {
@@ -552,7 +566,7 @@ void RunDemVariational::write_forces()
     }
   }
   forward(vel);
-  add_forces(qx, vel.data(), 1.0, 1.0, load);
+  add_forces(qx, vel.data(), 1.0, 1.0, {1.0, 1.0, 1.0}, load);
   for (int i = 0; i < nlocal; i++)
     for (int k = 0; k < 3; k++) {
       atom->f[i][k] = load[DOF * i + k];

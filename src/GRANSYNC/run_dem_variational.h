@@ -44,12 +44,18 @@ class RunDemVariational : public Verlet {
   bool fail_is_error = true;
 
   int integrate_groupbit = 0;
-  struct Plane {
-    double point[3], normal[3];
-    const gs_model *model;
+  struct Wall {
+    const class FixWallGranSync *fix;
+    int side;    // 0: its lo plane, 1: its hi one (a cylinder: 0)
     int groupbit;
   };
-  std::vector<Plane> planes;
+  std::vector<Wall> walls;
+  // when the walls stand (at) and over which times their velocity is taken (from, to: their mean,
+  // or at `to` where equal), in steps after the step's start
+  struct WallClock {
+    double at, from, to;
+  };
+  std::vector<gs_vi_wall> placed;    // the walls as place_walls() put them
   struct Gravity {
     const double *acceleration;
     int groupbit;
@@ -70,11 +76,12 @@ class RunDemVariational : public Verlet {
   void step();
   gs_vi_spring spring(int i, int j) const;
   template <class Fn> void for_each_pair(const double *qx, Fn &&fn) const;
-  gs_vi_wall wall(const Plane &plane, int i) const;
+  void place_walls(const WallClock &clock);
+  gs_vi_wall wall(std::size_t k, int i) const;
   void forward(std::vector<double> &v);
   void reverse(std::vector<double> &v);
   void add_forces(const double *qx, const double *v, double spring_scale, double dashpot_scale,
-                  std::vector<double> &out);
+                  const WallClock &clock, std::vector<double> &out);
   void apply_operator(const double *qx, std::vector<double> &u, std::vector<double> &out);
   double dot_owned(const std::vector<double> &a, const std::vector<double> &b) const;
   void dot_owned2(const std::vector<double> &a, const std::vector<double> &b, const std::vector<double> &c,

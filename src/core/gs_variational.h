@@ -13,6 +13,7 @@
 
 #include "gs_contact.h"
 #include "gs_vec.h"
+#include "gs_wall.h"
 
 #include <stddef.h>
 
@@ -88,48 +89,73 @@ GS_FN void gs_vi_spring_hessian_apply(const gs_vi_spring *s, const double *d, co
   out_i[2] = stiff * along * n[2] - slack * across[2];
 }
 
-/* A flat wall (the paper's walls: the same spring and dashpot against a plane at rest): a sphere
- * of radius R at x overlaps it by delta = R - (x - point) . normal while delta > 0. */
+/* A wall (the paper's walls: the same spring and dashpot against a plane at rest; here also a
+ * cylinder about the z axis, as fix wall/gran/sync's zcylinder, and walls that move): a plane
+ * through point with unit normal (into the half-space the spheres move in), overlapping a sphere of
+ * radius R at x by delta = R - (x - point) . normal; a cylinder of radius cylradius > 0 with the
+ * spheres inside, by delta = R + rho - cylradius (rho: x's distance from the axis), its normal
+ * towards the axis. The dashpots act on the sphere's slip against the wall's velocity. */
 typedef struct gs_vi_wall {
-  double point[3], normal[3]; /* normal: unit, into the half-space the spheres move in */
+  double point[3], normal[3]; /* a plane's (a cylinder's: unused) */
   double k, eta, eta_t;       /* as gs_vi_spring's */
   int hertz;
+  double cylradius;   /* > 0: the cylinder */
+  double velocity[3]; /* the wall's */
 } gs_vi_wall;
 
-/* delta, 0 where the sphere does not touch */
-GS_FN int gs_vi_wall_acts(const gs_vi_wall *w, const double *x, double radius, double *delta)
+/* delta and the unit normal n at the contact (into the sphere's side); 0 where the sphere does not
+ * touch (a sphere on the cylinder's axis touches it nowhere in particular: not either) */
+GS_FN int gs_vi_wall_acts(const gs_vi_wall *w, const double *x, double radius, double *delta, double *n)
 {
   double rel[3];
+  if (w->cylradius > 0.0) {
+    const double rho = sqrt(x[0] * x[0] + x[1] * x[1]);
+    *delta = radius + rho - w->cylradius;
+    if (!(*delta > 0.0) || rho == 0.0) return 0;
+    n[0] = -x[0] / rho;
+    n[1] = -x[1] / rho;
+    n[2] = 0.0;
+    return 1;
+  }
   gs_sub3(x, w->point, rel);
   *delta = radius - gs_dot3(rel, w->normal);
+  gs_copy3(w->normal, n);
   return *delta > 0.0;
 }
 
 GS_FN double gs_vi_wall_energy(const gs_vi_wall *w, const double *x, double radius)
 {
-  double delta;
-  return gs_vi_wall_acts(w, x, radius, &delta) ? gs_vi_law_energy(w->k, w->hertz, delta) : 0.0;
+  double delta, n[3];
+  return gs_vi_wall_acts(w, x, radius, &delta, n) ? gs_vi_law_energy(w->k, w->hertz, delta) : 0.0;
 }
 
 /* dV/dx */
 GS_FN void gs_vi_wall_gradient(const gs_vi_wall *w, const double *x, double radius, double *grad)
 {
-  double delta;
-  if (gs_vi_wall_acts(w, x, radius, &delta))
-    gs_scale3(-gs_vi_law_force(w->k, w->hertz, delta), w->normal, grad);
+  double delta, n[3];
+  if (gs_vi_wall_acts(w, x, radius, &delta, n))
+    gs_scale3(-gs_vi_law_force(w->k, w->hertz, delta), n, grad);
   else
     gs_zero3(grad);
 }
 
-/* while touching: coefficient n (n . u) (the dashpot's resistance with eta) */
-GS_FN void gs_vi_wall_apply(const gs_vi_wall *w, const double *x, double radius, double coefficient, const double *u,
-                            double *out)
+/* the Hessian d^2V/dx^2 applied to u: F'(delta) n n^T, and for the cylinder F(delta) / rho times the
+ * projection on the horizontal direction across n (the overlap's curvature) */
+GS_FN void gs_vi_wall_hessian_apply(const gs_vi_wall *w, const double *x, double radius, const double *u,
+                                    double *out)
 {
-  double delta;
-  if (gs_vi_wall_acts(w, x, radius, &delta))
-    gs_scale3(coefficient * gs_dot3(w->normal, u), w->normal, out);
-  else
+  double delta, n[3], along;
+  if (!gs_vi_wall_acts(w, x, radius, &delta, n)) {
     gs_zero3(out);
+    return;
+  }
+  along = gs_dot3(n, u);
+  gs_scale3(gs_vi_law_stiffness(w->k, w->hertz, delta) * along, n, out);
+  if (w->cylradius > 0.0) {
+    const double bend = gs_vi_law_force(w->k, w->hertz, delta) / (w->cylradius + delta - radius);
+    out[0] += bend * (u[0] - along * n[0]);
+    out[1] += bend * (u[1] - along * n[1]);
+  }
 }
 
 /* the dashpot's resistance applied to u_ij: eta (n . u_ij) n while the spring acts (minus its force
@@ -229,29 +255,34 @@ GS_FN void gs_vi_pair_operator_add(const gs_vi_spring *s, const double *d, doubl
   gs_vi_pair_dashpots_add(s, d, radi, radj, ui, uj, -0.5, outi, outj);
 }
 
-/* the same for a sphere of radius R at x against a wall */
+/* the same for a sphere of radius R at x against a wall: scale times the dashpots' generalised
+ * forces for the sphere's velocity and spin v against the wall's velocity (relative: 0 takes the
+ * wall at rest, for the dashpots' derivative) */
 GS_FN void gs_vi_wall_dashpots_add(const gs_vi_wall *w, const double *x, double radius, const double *v,
-                                   double scale, double *g)
+                                   double scale, int relative, double *g)
 {
   const double zero[3] = {0.0, 0.0, 0.0};
-  double f[3], delta, vt[3];
-  if (!gs_vi_wall_acts(w, x, radius, &delta)) return;
-  gs_vi_wall_apply(w, x, radius, -scale * w->eta, v, f);
+  const double *vwall = relative ? w->velocity : zero;
+  double f[3], delta, n[3], vt[3], slip[3];
+  if (!gs_vi_wall_acts(w, x, radius, &delta, n)) return;
+  gs_sub3(v, vwall, slip);
+  gs_scale3(-scale * w->eta * gs_dot3(n, slip), n, f);
   gs_add3(g, f, g);
   if (w->eta_t == 0.0) return;
-  gs_vi_slip(w->normal, radius - delta, 0.0, v, v + 3, zero, zero, vt);
+  gs_vi_slip(n, radius - delta, 0.0, v, v + 3, vwall, zero, vt);
   gs_scale3(-scale * w->eta_t, vt, f);
-  gs_vi_slip_distribute(w->normal, radius - delta, 0.0, f, g, g + 3, NULL, NULL);
+  gs_vi_slip_distribute(n, radius - delta, 0.0, f, g, g + 3, NULL, NULL);
 }
 
 GS_FN void gs_vi_wall_operator_add(const gs_vi_wall *w, const double *x, double radius, double c, const double *u,
                                    double *out)
 {
-  double hu[3], delta;
-  if (!gs_vi_wall_acts(w, x, radius, &delta)) return;
-  gs_vi_wall_apply(w, x, radius, c * gs_vi_law_stiffness(w->k, w->hertz, delta), u, hu);
-  gs_add3(out, hu, out);
-  gs_vi_wall_dashpots_add(w, x, radius, u, -0.5, out);
+  double hu[3];
+  gs_vi_wall_hessian_apply(w, x, radius, u, hu);
+  out[0] += c * hu[0];
+  out[1] += c * hu[1];
+  out[2] += c * hu[2];
+  gs_vi_wall_dashpots_add(w, x, radius, u, -0.5, 0, out);
 }
 
 /* ---- from granular/sync's models ---------------------------------------------------------------
@@ -292,14 +323,48 @@ GS_FN gs_vi_spring gs_vi_pair_spring(const gs_model *m, double radi, double radj
   return s;
 }
 
-/* a flat wall at point with unit normal (into the spheres' side) against a sphere of radius and mass */
-GS_FN gs_vi_wall gs_vi_model_wall(const gs_model *m, const double *point, const double *normal, double radius,
-                                  double mass)
+/* the spring and dashpots of wall w against a sphere of radius and mass: the spring's effective
+ * radius as gs_wall_contact()'s (a cylinder: a concave wall of radius -2 cylradius) */
+GS_FN void gs_vi_wall_law(const gs_model *m, double radius, double mass, gs_vi_wall *w)
+{
+  gs_vi_model_law(m, gs_effective_radius(m, radius, w->cylradius > 0.0 ? -2.0 * w->cylradius : 0.0), mass, &w->k,
+                  &w->hertz, &w->eta, &w->eta_t);
+}
+
+/* a wall at rest against a sphere of radius and mass: a plane at point with unit normal (into the
+ * spheres' side), or a cylinder about z of cylradius > 0 (spheres inside) */
+GS_FN gs_vi_wall gs_vi_model_wall(const gs_model *m, const double *point, const double *normal, double cylradius,
+                                  double radius, double mass)
 {
   gs_vi_wall w;
   gs_copy3(point, w.point);
   gs_copy3(normal, w.normal);
-  gs_vi_model_law(m, radius, mass, &w.k, &w.hertz, &w.eta, &w.eta_t);
+  w.cylradius = cylradius;
+  gs_zero3(w.velocity);
+  gs_vi_wall_law(m, radius, mass, &w);
+  return w;
+}
+
+/* fix wall/gran/sync's wall g (side 0: its lo plane, 1: its hi one; a cylinder: 0) at `time` since
+ * it was defined, its law for a sphere of radius and mass: a plane wiggled along its normal moved
+ * there; its velocity the mean over [from, to] where from < to (a step's, as the step's mean
+ * velocity dq / h meets it), else the one at `to` */
+GS_FN gs_vi_wall gs_vi_wall_of(const gs_model *m, const gs_wall *g, int side, double time, double from, double to,
+                               double radius, double mass)
+{
+  const int cylinder = g->style == GS_WALL_ZCYLINDER;
+  double point[3] = {0.0, 0.0, 0.0}, normal[3] = {0.0, 0.0, 0.0};
+  gs_vi_wall w;
+  if (!cylinder) {
+    const double move = g->wiggle && g->axis == g->style ? gs_wall_wiggle_displacement(g, time) : 0.0;
+    point[g->style] = (side == 0 ? g->lo : g->hi) + move;
+    normal[g->style] = side == 0 ? 1.0 : -1.0;
+  }
+  w = gs_vi_model_wall(m, point, normal, cylinder ? g->cylradius : 0.0, radius, mass);
+  if (g->wiggle && from < to)
+    w.velocity[g->axis] = (gs_wall_wiggle_displacement(g, to) - gs_wall_wiggle_displacement(g, from)) / (to - from);
+  else
+    gs_wall_velocity(g, to, w.velocity);
   return w;
 }
 

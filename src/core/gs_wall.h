@@ -38,6 +38,16 @@ GS_FN double gs_wall_wiggle_displacement(const gs_wall *w, double time)
   return w->wiggle ? w->amplitude - w->amplitude * cos(w->wiggle_omega * time) : 0.0;
 }
 
+/* the wall's velocity at `time` since it was defined (a wiggle's or a shear's, along its axis) */
+GS_FN void gs_wall_velocity(const gs_wall *w, double time, double *v)
+{
+  gs_zero3(v);
+  if (w->wiggle)
+    v[w->axis] = w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
+  else if (w->shear)
+    v[w->axis] = w->vshear;
+}
+
 /* time: t+dt since the wall was defined. Standard ordering: the wall velocity at t+dt (as stock);
  * synchronized: its mean over the step, like the half-step velocity of a Verlet atom. */
 GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double dt, int history_update,
@@ -49,15 +59,10 @@ GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double
   s->whi = w->hi + (normal_motion ? move : 0.0);
   s->wlo_half = w->lo + (normal_motion ? 0.5 * (move + move0) : 0.0);
   s->whi_half = w->hi + (normal_motion ? 0.5 * (move + move0) : 0.0);
-  gs_zero3(s->vwall);
-  gs_zero3(s->next);
+  gs_wall_velocity(w, time, s->next);
   gs_zero3(s->next + 3);
-  if (w->wiggle) {
-    s->next[w->axis] = w->amplitude * w->wiggle_omega * sin(w->wiggle_omega * time);
-    s->vwall[w->axis] = ordering == GS_ORDERING_SYNCHRONIZED ? (move - move0) / dt : s->next[w->axis];
-  } else if (w->shear) {
-    s->vwall[w->axis] = s->next[w->axis] = w->vshear;
-  }
+  gs_copy3(s->next, s->vwall);
+  if (w->wiggle && ordering == GS_ORDERING_SYNCHRONIZED) s->vwall[w->axis] = (move - move0) / dt;
   s->dt = dt;
   s->history_update = history_update;
 }

@@ -90,7 +90,8 @@ static void add_dashpot_forces(const gs_vi_system *s, const double *q, const dou
   }
   for (i = 0; i < s->n; i++)
     for (w = 0; w < s->nwalls; w++)
-      gs_vi_wall_dashpots_add(&s->walls[w], position(q, i), s->radius[i], v + GS_VI_DOF * i, scale, f + GS_VI_DOF * i);
+      gs_vi_wall_dashpots_add(&s->walls[w], position(q, i), s->radius[i], v + GS_VI_DOF * i, scale, 1,
+                              f + GS_VI_DOF * i);
 }
 
 void gs_vi_forces(const gs_vi_system *s, const double *q, const double *v, double *f)

@@ -157,7 +157,8 @@ static double headon_restitution(double alpha, double zeta, double steps_per_con
 static void between_walls(double *early, double *late, int *collisions, int *failed)
 {
   const double k = 1e4, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0, 0.0, 0}, {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0, 0.0, 0}};
+  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {1.0, 0.0, 0.0}, k, 0.0, 0.0, 0, 0.0, {0.0, 0.0, 0.0}},
+                               {{1.01, 0.0, 0.0}, {-1.0, 0.0, 0.0}, k, 0.0, 0.0, 0, 0.0, {0.0, 0.0, 0.0}}};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 16.1);
   double q[D] = {0.505, 0.0, 0.0, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.3, 0.0, 0.0, 0.0, 0.0}, e0;
   int touching = 0;
@@ -188,7 +189,7 @@ static void between_walls(double *early, double *late, int *collisions, int *fai
 static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
 {
   const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 0.0, 0};
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 0.0, 0, 0.0, {0.0, 0.0, 0.0}};
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 50.0);
   double q[D] = {0.0, 0.0, 0.8, 0.0, 0.0, 0.0}, p[D] = {0.0};
   int step, falling = 1;
@@ -219,7 +220,7 @@ static void drop_on_floor(double *fall_error, double *rest_error, int *failed)
 static void rolling_on_floor(double *speed_error, double *slip, int *failed)
 {
   const double k = 1e4, g = 10.0, contact_time = 3.14159265358979323846 * sqrt(1.0 / k);
-  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 60.0, 0};
+  const gs_vi_wall floor_wall = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, k, 2.0 * 0.3 * sqrt(k), 60.0, 0, 0.0, {0.0, 0.0, 0.0}};
   const double a = radius[0] - mass[0] * g / k;
   gs_vi_system s = harmonic_system(NULL, 0.5, contact_time / 20.0);
   double q[D] = {0.0, 0.0, a, 0.0, 0.0, 0.0}, p[D] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0};
@@ -276,12 +277,42 @@ static void oblique_spin(double steps_per_contact, double *momentum_change, doub
   *energy_ratio = kinetic(p) / e0;
 }
 
+/* a wall's gradient against central differences of its energy, and its operator at c = 1 without
+ * dashpots (its Hessian) against those of the gradient along u, for a sphere of radius 0.5 at x0:
+ * the largest relative deviation */
+static double wall_derivatives_error(const gs_vi_wall *w, const double *x0, const double *u)
+{
+  const double e = 1e-6;
+  double worst = 0.0, g[3], hu[3], gp[3], gm[3], dp[3], dm[3];
+  double h6[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, u6[6] = {u[0], u[1], u[2], 0.0, 0.0, 0.0};
+  int k, c;
+  gs_vi_wall_gradient(w, x0, 0.5, g);
+  gs_vi_wall_operator_add(w, x0, 0.5, 1.0, u6, h6);
+  gs_copy3(h6, hu);
+  for (c = 0; c < 3; c++) {
+    dp[c] = x0[c] + e * u[c];
+    dm[c] = x0[c] - e * u[c];
+  }
+  gs_vi_wall_gradient(w, dp, 0.5, gp);
+  gs_vi_wall_gradient(w, dm, 0.5, gm);
+  for (k = 0; k < 3; k++) worst = fmax(worst, fabs((gp[k] - gm[k]) / (2.0 * e) - hu[k]) / gs_len3(hu));
+  for (k = 0; k < 3; k++) {
+    gs_copy3(x0, dp);
+    gs_copy3(x0, dm);
+    dp[k] += e;
+    dm[k] -= e;
+    worst = fmax(worst, fabs((gs_vi_wall_energy(w, dp, 0.5) - gs_vi_wall_energy(w, dm, 0.5)) / (2.0 * e) - g[k]) /
+                            gs_len3(g));
+  }
+  return worst;
+}
+
 /* Hertz's spring (pair and wall): the gradient against central differences of the energy and the
  * Hessian against those of the gradient, at an oblique overlap; the largest relative deviation */
 static double hertz_derivatives_error(void)
 {
   const gs_vi_spring s = {2.0e4, 1.0, 0, 0.0, 0.0, 1};
-  const gs_vi_wall w = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, 2.0e4, 0.0, 0.0, 1};
+  const gs_vi_wall w = {{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, 2.0e4, 0.0, 0.0, 1, 0.0, {0.0, 0.0, 0.0}};
   const double d0[3] = {0.55, 0.62, 0.4}, x0[3] = {0.1, -0.2, 0.47}, u[3] = {0.3, -0.7, 0.2}, e = 1e-6;
   double worst = 0.0, g[3], hu[3], gp[3], gm[3], dp[3], dm[3];
   int k, c;
@@ -301,26 +332,21 @@ static double hertz_derivatives_error(void)
   gs_vi_spring_gradient(&s, dp, gp);
   gs_vi_spring_gradient(&s, dm, gm);
   for (k = 0; k < 3; k++) worst = fmax(worst, fabs((gp[k] - gm[k]) / (2.0 * e) - hu[k]) / gs_len3(hu));
-  /* the wall: its operator at c = 1 without dashpots is its Hessian */
-  gs_vi_wall_gradient(&w, x0, 0.5, g);
-  gs_zero3(hu);
-  {
-    double h6[6] = {0.0}, u6[6] = {u[0], u[1], u[2], 0.0, 0.0, 0.0};
-    gs_vi_wall_operator_add(&w, x0, 0.5, 1.0, u6, h6);
-    gs_copy3(h6, hu);
+  return fmax(worst, wall_derivatives_error(&w, x0, u));
+}
+
+/* the cylinder wall (radius 2 about z, spheres inside), Hooke's and Hertz's spring: a sphere of radius
+ * 0.5 pressed into it off the axes, moved along a direction with a part across the normal, where the
+ * overlap's curvature acts */
+static double cylinder_derivatives_error(void)
+{
+  const double x0[3] = {1.248, -0.936, 0.3}, u[3] = {0.3, 0.8, -0.2};    /* 1.56 from the axis */
+  double worst = 0.0;
+  int hertz;
+  for (hertz = 0; hertz < 2; hertz++) {
+    const gs_vi_wall w = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 2.0e4, 0.0, 0.0, hertz, 2.0, {0.0, 0.0, 0.0}};
+    worst = fmax(worst, wall_derivatives_error(&w, x0, u));
   }
-  for (c = 0; c < 3; c++) {
-    dp[c] = x0[c] + e * u[c];
-    dm[c] = x0[c] - e * u[c];
-  }
-  gs_vi_wall_gradient(&w, dp, 0.5, gp);
-  gs_vi_wall_gradient(&w, dm, 0.5, gm);
-  for (k = 0; k < 3; k++) worst = fmax(worst, fabs((gp[k] - gm[k]) / (2.0 * e) - hu[k]) / gs_len3(hu));
-  gs_copy3(x0, dp);
-  gs_copy3(x0, dm);
-  dp[2] += e;
-  dm[2] -= e;
-  worst = fmax(worst, fabs((gs_vi_wall_energy(&w, dp, 0.5) - gs_vi_wall_energy(&w, dm, 0.5)) / (2.0 * e) - g[2]) / gs_len3(g));
   return worst;
 }
 
@@ -460,8 +486,11 @@ int main(void)
   {
     const double err = hertz_derivatives_error();
     double change1, change2, e1, e2;
+    const double cylinder_err = cylinder_derivatives_error();
     GS_CHECK(err < 1e-6, "Hertz spring, pair and wall: gradient and Hessian match central differences of the "
              "energy and the gradient to %.1e", err);
+    GS_CHECK(cylinder_err < 1e-6, "cylinder wall, Hooke and Hertz: gradient and Hessian (with the overlap's "
+             "curvature) match central differences of the energy and the gradient to %.1e", cylinder_err);
     /* this impact lasts about 0.06 (2.94 delta_max / v): 61 and 122 steps per contact */
     hertz_impact(1000.0, &change1, &e1);
     hertz_impact(2000.0, &change2, &e2);

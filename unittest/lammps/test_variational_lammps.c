@@ -5,6 +5,9 @@
  *                                     outside the integrators' group stay put; the paper's box fill
  *                                     (218 spheres, 6d x 6d x 120d, gravity, a floor) against
  *                                     velocity Verlet statistically; bad input refused
+ *   test_variational_lammps walls     one sphere against fix wall/gran/sync's moving and curved walls
+ *                                     (a cylinder, a shearing floor, a wiggled floor) as fix
+ *                                     nve/sphere/sync at a tenth of the step
  *   test_variational_lammps ranks     (2 ranks) the box fill on 2 ranks and on 1 agree to the
  *                                     solver's tolerance */
 #include "gs_lmp.h"
@@ -127,6 +130,86 @@ static double hooke_head_on(const char *integrate, double steps_per_contact)
   char coeff[256];
   snprintf(coeff, sizeof(coeff), "hooke %.10g 30 damping mass_velocity tangential linear_nohistory 0.5 0.5", k);
   return head_on(integrate, coeff, contact / steps_per_contact, (int) (4.0 * steps_per_contact));
+}
+
+/* One sphere (the paper's, d = 0.01) against a fix wall/gran/sync `wall` (its geometry and motion
+ * words), hertz/material with a velocity dashpot and the tangential one, under gravity, from
+ * position x0, velocity v0 and spin w0 for `steps` of h: position, velocity and spin after (3 each) */
+static void against_wall(const char *integrate, const char *wall, double h, int steps, const double *x0,
+                         const double *v0, const double *w0, double *out)
+{
+  void *lmp = open_on(MPI_COMM_WORLD);
+  const char *model = "hertz/material 1e8 0.1 0.3 damping velocity tangential linear_nohistory 1.0 10";
+  const char *names[3] = {"x", "v", "omega"};
+  int k;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.05 0.05 -0.05 0.05 -0.05 0.05;create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 single %.10g %.10g %.10g units box", x0[0], x0[1], x0[2]);
+  gs_cmd(lmp, "set type 1 diameter %g", diameter);
+  gs_cmd(lmp, "set type 1 density %g", density);
+  gs_cmd(lmp, "velocity all set %.10g %.10g %.10g", v0[0], v0[1], v0[2]);
+  gs_cmd(lmp, "set atom 1 omega %.10g %.10g %.10g", w0[0], w0[1], w0[2]);
+  gs_lines(lmp, "neighbor 0.002 bin;pair_style granular/sync;pair_coeff * * hooke 1e5 0 damping velocity tangential "
+                "linear_nohistory 0 0;fix g all gravity 9.81 vector 0 0 -1");
+  gs_cmd(lmp, "fix wall all wall/gran/sync granular %s %s", model, wall);
+  gs_cmd(lmp, "timestep %.10g", h);
+  gs_lines(lmp, integrate);
+  gs_cmd(lmp, "run %d", steps);
+  for (k = 0; k < 3; k++) {
+    double *q = gs_gather3(lmp, names[k]);
+    memcpy(out + 3 * k, q, 3 * sizeof(double));
+    free(q);
+  }
+  lammps_close(lmp);
+}
+
+/* the run style against fix nve/sphere/sync at a tenth of the step, for one sphere and one wall:
+ * the largest differences in position, velocity and spin relative to scales (out: 3 each) */
+static void wall_agreement(const char *wall, double h, int steps, const double *x0, const double *v0,
+                           const double *w0, const double *scale, double *diff, double *vi_out)
+{
+  double fine[9];
+  int k;
+  against_wall("fix nve all nve/sphere;run_style dem/variational", wall, h, steps, x0, v0, w0, vi_out);
+  against_wall("fix nve all nve/sphere/sync", wall, h / 10.0, 10 * steps, x0, v0, w0, fine);
+  for (k = 0; k < 3; k++) diff[k] = 0.0;
+  for (k = 0; k < 9; k++) diff[k / 3] = fmax(diff[k / 3], fabs(vi_out[k] - fine[k]) / scale[k / 3]);
+}
+
+static void walls(void)
+{
+  /* x0, v0, w0; the scales of position, velocity and spin; their tolerances (relative to the scales);
+   * what shows the wall acted: output `shown` (0-2 position, 3-5 velocity) within shown_range */
+  static const struct {
+    const char *what, *wall;
+    double start[9], scale[3], tolerance[3];
+    int shown;
+    double shown_range[2];
+  } cases[] = {
+      /* an oblique spinning hit, falling; contact about 6.5e-4 s, h = 4e-6 s */
+      {"zcylinder, an oblique spinning hit", "zcylinder 0.03",
+       {0.0235, 0.0, 0.0, 0.1, 0.05, 0.0, 0.0, 0.0, 30.0}, {0.005, 0.1, 30.0}, {1e-4, 1e-3, 2e-3}, 3, {-1.0, -0.02}},
+      /* dragged into rolling from rest at the static overlap (1.8e-6 m: from touching it would bounce,
+       * and the two resolve the bounces' onsets differently, to first order) */
+      {"zplane shearing along x at 0.05 m/s", "zplane 0 NULL shear x 0.05",
+       {0.0, 0.0, 0.0049982, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.05, 10.0}, {1e-4, 1e-3, 1e-3}, 3, {0.005, 1.0}},
+      /* wiggled along its normal (0.5 mm, 0.01 s: up to 20 g), throwing the sphere up */
+      {"zplane wiggled along z", "zplane 0 NULL wiggle z 0.0005 0.01",
+       {0.0, 0.0, 0.005, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.3, 10.0}, {1e-4, 2e-4, 1e-3}, 2, {0.0055, 1.0}},
+  };
+  size_t c;
+  for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+    double diff[3], out[9];
+    wall_agreement(cases[c].wall, 4e-6, 5000, cases[c].start, cases[c].start + 3, cases[c].start + 6,
+                   cases[c].scale, diff, out);
+    const double shown = out[cases[c].shown];
+    GS_CHECK(shown > cases[c].shown_range[0] && shown < cases[c].shown_range[1] && diff[0] < cases[c].tolerance[0] &&
+                 diff[1] < cases[c].tolerance[1] && diff[2] < cases[c].tolerance[2],
+             "%s: as nve/sphere/sync at h/10 in position (%.1e of %g m), velocity (%.1e of %g m/s) and spin "
+             "(%.1e of %g rad/s); after 0.02 s at (%.5f %.5f %.5f) m, moving at (%.4f %.4f %.4f) m/s",
+             cases[c].what, diff[0], cases[c].scale[0], diff[1], cases[c].scale[1], diff[2], cases[c].scale[2],
+             out[0], out[1], out[2], out[3], out[4], out[5]);
+  }
 }
 
 static void physics(void)
@@ -360,10 +443,12 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc == 2 && strcmp(argv[1], "physics") == 0)
     physics();
+  else if (argc == 2 && strcmp(argv[1], "walls") == 0)
+    walls();
   else if (argc == 2 && strcmp(argv[1], "ranks") == 0)
     ranks();
   else
-    GS_CHECK(0, "usage: test_variational_lammps physics|ranks");
+    GS_CHECK(0, "usage: test_variational_lammps physics|walls|ranks");
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();
   MPI_Finalize();
