@@ -224,8 +224,8 @@ void RunDemVariational::place_walls(const WallClock &clock)
   for (const Wall &w : walls) {
     // the step's start, in steps since the wall was defined
     const double start = static_cast<double>(update->ntimestep - 1 - w.fix->defined_at());
-    placed.push_back(gs_vi_wall_of(&w.fix->contact_model(), &w.fix->geometry(), w.side, (start + clock.at) * dt,
-                                   (start + clock.from) * dt, (start + clock.to) * dt, 1.0, 1.0));
+    placed.push_back(gs_vi_wall_of(&w.fix->geometry(), w.side, (start + clock.at) * dt, (start + clock.from) * dt,
+                                   (start + clock.to) * dt));
   }
 }
 

@@ -4,10 +4,11 @@
  * Hookean (V = k delta^2 / 2; while delta > 0, or for every delta with `harmonic`: the paper's Fig. 9
  * pair) or Hertzian (V = 2/5 k delta^5/2, force k delta^3/2: granular/sync's hertz and
  * hertz/material), and a normal dashpot, force -eta (n . v_ij) n on i while the spring acts; the
- * same against flat walls. A step solves the discrete Euler-Lagrange residual for the new positions
- * by Newton's method, which needs V, its gradient, its Hessian applied to a vector, the dashpot's
- * force and its derivative by the velocity; all come from here (C99, host and device, as the rest
- * of the core), and gs_vi_pair_spring() / gs_vi_model_wall() take them from a granular/sync model. */
+ * same against walls (planes and a cylinder about z, at rest or moving). A step solves the
+ * discrete Euler-Lagrange residual for the new positions by Newton's method, which needs V, its
+ * gradient, its Hessian applied to a vector, the dashpot's force and its derivative by the
+ * velocity; all come from here (C99, host and device, as the rest of the core), and
+ * gs_vi_pair_spring() / gs_vi_wall_law() take them from a granular/sync model. */
 #ifndef GS_VARIATIONAL_H
 #define GS_VARIATIONAL_H
 
@@ -346,21 +347,19 @@ GS_FN gs_vi_wall gs_vi_model_wall(const gs_model *m, const double *point, const 
 }
 
 /* fix wall/gran/sync's wall g (side 0: its lo plane, 1: its hi one; a cylinder: 0) at `time` since
- * it was defined, its law for a sphere of radius and mass: a plane wiggled along its normal moved
- * there; its velocity the mean over [from, to] where from < to (a step's, as the step's mean
- * velocity dq / h meets it), else the one at `to` */
-GS_FN gs_vi_wall gs_vi_wall_of(const gs_model *m, const gs_wall *g, int side, double time, double from, double to,
-                               double radius, double mass)
+ * it was defined, without its law (gs_vi_wall_law() gives it per sphere): a plane wiggled along its
+ * normal moved there; its velocity the mean over [from, to] where from < to (a step's, as the
+ * step's mean velocity dq / h meets it), else the one at `to` */
+GS_FN gs_vi_wall gs_vi_wall_of(const gs_wall *g, int side, double time, double from, double to)
 {
-  const int cylinder = g->style == GS_WALL_ZCYLINDER;
-  double point[3] = {0.0, 0.0, 0.0}, normal[3] = {0.0, 0.0, 0.0};
-  gs_vi_wall w;
-  if (!cylinder) {
+  gs_vi_wall w = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0, 0, 0.0, {0.0, 0.0, 0.0}};
+  if (g->style == GS_WALL_ZCYLINDER) {
+    w.cylradius = g->cylradius;
+  } else {
     const double move = g->wiggle && g->axis == g->style ? gs_wall_wiggle_displacement(g, time) : 0.0;
-    point[g->style] = (side == 0 ? g->lo : g->hi) + move;
-    normal[g->style] = side == 0 ? 1.0 : -1.0;
+    w.point[g->style] = (side == 0 ? g->lo : g->hi) + move;
+    w.normal[g->style] = side == 0 ? 1.0 : -1.0;
   }
-  w = gs_vi_model_wall(m, point, normal, cylinder ? g->cylradius : 0.0, radius, mass);
   if (g->wiggle && from < to)
     w.velocity[g->axis] = (gs_wall_wiggle_displacement(g, to) - gs_wall_wiggle_displacement(g, from)) / (to - from);
   else

@@ -350,6 +350,77 @@ static double cylinder_derivatives_error(void)
   return worst;
 }
 
+/* fix wall/gran/sync's walls as gs_vi_wall_of() places them at time 0.7, against LAMMPS' wiggle
+ * A (1 - cos(w t)) written out: a zplane pair wiggled along z (both planes moved, normals +z and -z,
+ * velocity the mean over [0.6, 0.8] or the one at 0.8), wiggled across its normal (not moved,
+ * velocity along x), sheared along y, and a cylinder; the largest error */
+static double wall_placement_error(void)
+{
+  const double a = 0.1, w = 3.0, time = 0.7, from = 0.6, to = 0.8;
+  const double move = a * (1.0 - cos(w * time));
+  const double mean = a * (cos(w * from) - cos(w * to)) / (to - from), now = a * w * sin(w * to);
+  gs_wall g;
+  gs_vi_wall lo, hi, at;
+  double worst;
+  memset(&g, 0, sizeof(g));
+  g.style = GS_WALL_ZPLANE;
+  g.lo = -1.0;
+  g.hi = 2.0;
+  g.wiggle = 1;
+  g.axis = 2;
+  g.amplitude = a;
+  g.wiggle_omega = w;
+  lo = gs_vi_wall_of(&g, 0, time, from, to);
+  hi = gs_vi_wall_of(&g, 1, time, from, to);
+  at = gs_vi_wall_of(&g, 1, time, to, to);
+  worst = fabs(lo.point[2] - (-1.0 + move)) + fabs(hi.point[2] - (2.0 + move)) + fabs(lo.normal[2] - 1.0) +
+          fabs(hi.normal[2] + 1.0) + fabs(lo.velocity[2] - mean) + fabs(hi.velocity[2] - mean) +
+          fabs(at.velocity[2] - now) + fabs(lo.cylradius);
+  g.axis = 0;
+  lo = gs_vi_wall_of(&g, 0, time, from, to);
+  worst += fabs(lo.point[2] + 1.0) + fabs(lo.velocity[0] - mean) + fabs(lo.velocity[2]);
+  g.wiggle = 0;
+  g.shear = 1;
+  g.axis = 1;
+  g.vshear = 0.5;
+  hi = gs_vi_wall_of(&g, 1, time, from, to);
+  worst += fabs(hi.point[2] - 2.0) + fabs(hi.velocity[1] - 0.5) + fabs(hi.velocity[0]) + fabs(hi.velocity[2]);
+  g.style = GS_WALL_ZCYLINDER;
+  g.cylradius = 3.0;
+  g.axis = 2;
+  at = gs_vi_wall_of(&g, 0, time, from, to);
+  return worst + fabs(at.cylradius - 3.0) + fabs(at.velocity[2] - 0.5);
+}
+
+/* Moving walls (a plane, the cylinder): the Newton operator's dashpot part (c = 0) against central
+ * differences, by the sphere's velocity and spin, of the dashpots' forces against the moving wall:
+ * the operator is their derivative, the wall's velocity drops out of it */
+static double moving_wall_operator_error(void)
+{
+  const double e = 1e-6, v[6] = {0.2, -0.1, 0.3, 4.0, -2.0, 1.0}, u[6] = {0.3, 0.5, -0.2, 2.0, 1.0, -3.0};
+  const double x[2][3] = {{0.1, -0.2, 0.47}, {1.248, -0.936, 0.3}};
+  const gs_vi_wall walls[2] = {{{0.0, 0.0, 0.0}, {0.0, 0.0, 1.0}, 2.0e4, 3.0, 2.0, 0, 0.0, {0.3, -0.2, 0.1}},
+                               {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, 2.0e4, 3.0, 2.0, 1, 2.0, {0.0, 0.0, 0.4}}};
+  double worst = 0.0;
+  int c, k;
+  for (c = 0; c < 2; c++) {
+    double op[6] = {0.0}, plus[6] = {0.0}, minus[6] = {0.0}, vp[6], vm[6], d[6], size = 0.0;
+    for (k = 0; k < 6; k++) {
+      vp[k] = v[k] + e * u[k];
+      vm[k] = v[k] - e * u[k];
+    }
+    gs_vi_wall_operator_add(&walls[c], x[c], 0.5, 0.0, u, op);
+    gs_vi_wall_dashpots_add(&walls[c], x[c], 0.5, vp, 1.0, 1, plus);
+    gs_vi_wall_dashpots_add(&walls[c], x[c], 0.5, vm, 1.0, 1, minus);
+    for (k = 0; k < 6; k++) {
+      d[k] = (plus[k] - minus[k]) / (2.0 * e);
+      size = fmax(size, fabs(d[k]));
+    }
+    for (k = 0; k < 6; k++) worst = fmax(worst, fabs(op[k] + 0.5 * d[k]) / size);
+  }
+  return worst;
+}
+
 /* an undamped Hertzian head-on impact (as headon_restitution(), k = 1e4 per delta^3/2) at alpha 1/2:
  * the largest relative energy change through the contact and the restitution */
 static void hertz_impact(double steps, double *energy_change, double *restitution)
@@ -489,8 +560,14 @@ int main(void)
     const double cylinder_err = cylinder_derivatives_error();
     GS_CHECK(err < 1e-6, "Hertz spring, pair and wall: gradient and Hessian match central differences of the "
              "energy and the gradient to %.1e", err);
+    const double placement_err = wall_placement_error(), moving_err = moving_wall_operator_error();
     GS_CHECK(cylinder_err < 1e-6, "cylinder wall, Hooke and Hertz: gradient and Hessian (with the overlap's "
              "curvature) match central differences of the energy and the gradient to %.1e", cylinder_err);
+    GS_CHECK(placement_err < 1e-14, "fix wall/gran/sync's walls placed at a time: wiggled along and across the "
+             "normal, both sides, sheared, the cylinder; positions and velocities (mean and at a time) to %.1e",
+             placement_err);
+    GS_CHECK(moving_err < 1e-8, "moving plane and cylinder: the operator's dashpot part is the dashpots' "
+             "derivative by velocity and spin (central differences) to %.1e", moving_err);
     /* this impact lasts about 0.06 (2.94 delta_max / v): 61 and 122 steps per contact */
     hertz_impact(1000.0, &change1, &e1);
     hertz_impact(2000.0, &change2, &e2);

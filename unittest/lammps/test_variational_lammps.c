@@ -135,8 +135,8 @@ static double hooke_head_on(const char *integrate, double steps_per_contact)
 /* One sphere (the paper's, d = 0.01) against a fix wall/gran/sync `wall` (its geometry and motion
  * words), hertz/material with a velocity dashpot and the tangential one, under gravity, from
  * position x0, velocity v0 and spin w0 for `steps` of h: position, velocity and spin after (3 each) */
-static void against_wall(const char *integrate, const char *wall, double h, int steps, const double *x0,
-                         const double *v0, const double *w0, double *out)
+static void against_wall(const char *integrate, const char *pre, const char *wall, double h, int steps,
+                         const double *x0, const double *v0, const double *w0, double *out)
 {
   void *lmp = open_on(MPI_COMM_WORLD);
   const char *model = "hertz/material 1e8 0.1 0.3 damping velocity tangential linear_nohistory 1.0 10";
@@ -151,6 +151,7 @@ static void against_wall(const char *integrate, const char *wall, double h, int 
   gs_cmd(lmp, "set atom 1 omega %.10g %.10g %.10g", w0[0], w0[1], w0[2]);
   gs_lines(lmp, "neighbor 0.002 bin;pair_style granular/sync;pair_coeff * * hooke 1e5 0 damping velocity tangential "
                 "linear_nohistory 0 0;fix g all gravity 9.81 vector 0 0 -1");
+  gs_lines(lmp, pre);
   gs_cmd(lmp, "fix wall all wall/gran/sync granular %s %s", model, wall);
   gs_cmd(lmp, "timestep %.10g", h);
   gs_lines(lmp, integrate);
@@ -163,52 +164,68 @@ static void against_wall(const char *integrate, const char *wall, double h, int 
   lammps_close(lmp);
 }
 
-/* the run style against fix nve/sphere/sync at a tenth of the step, for one sphere and one wall:
- * the largest differences in position, velocity and spin relative to scales (out: 3 each) */
-static void wall_agreement(const char *wall, double h, int steps, const double *x0, const double *v0,
-                           const double *w0, const double *scale, double *diff, double *vi_out)
+/* the run style `style` against fix nve/sphere/sync at a tenth of the step, for one sphere and one
+ * wall defined after `pre`: the largest differences in position, velocity and spin relative to
+ * scales (out: 3 each) */
+static void wall_agreement(const char *style, const char *pre, const char *wall, double h, int steps,
+                           const double *x0, const double *v0, const double *w0, const double *scale, double *diff,
+                           double *vi_out)
 {
+  char integrate[256];
   double fine[9];
   int k;
-  against_wall("fix nve all nve/sphere;run_style dem/variational", wall, h, steps, x0, v0, w0, vi_out);
-  against_wall("fix nve all nve/sphere/sync", wall, h / 10.0, 10 * steps, x0, v0, w0, fine);
+  snprintf(integrate, sizeof(integrate), "fix nve all nve/sphere;run_style %s", style);
+  against_wall(integrate, pre, wall, h, steps, x0, v0, w0, vi_out);
+  against_wall("fix nve all nve/sphere/sync", pre, wall, h / 10.0, 10 * steps, x0, v0, w0, fine);
   for (k = 0; k < 3; k++) diff[k] = 0.0;
   for (k = 0; k < 9; k++) diff[k / 3] = fmax(diff[k / 3], fabs(vi_out[k] - fine[k]) / scale[k / 3]);
 }
 
 static void walls(void)
 {
-  /* x0, v0, w0; the scales of position, velocity and spin; their tolerances (relative to the scales);
-   * what shows the wall acted: output `shown` (0-2 position, 3-5 velocity) within shown_range */
+  /* the run style; commands before the wall is defined; x0, v0, w0; the scales of position, velocity
+   * and spin; their tolerances (relative to the scales); what shows the wall acted: output `shown`
+   * (0-2 position, 3-5 velocity, 6-8 spin) within shown_range */
   static const struct {
-    const char *what, *wall;
+    const char *what, *style, *pre, *wall;
     double start[9], scale[3], tolerance[3];
     int shown;
     double shown_range[2];
   } cases[] = {
       /* an oblique spinning hit, falling; contact about 6.5e-4 s, h = 4e-6 s */
-      {"zcylinder, an oblique spinning hit", "zcylinder 0.03",
+      {"zcylinder, an oblique spinning hit", "dem/variational", "", "zcylinder 0.03",
        {0.0235, 0.0, 0.0, 0.1, 0.05, 0.0, 0.0, 0.0, 30.0}, {0.005, 0.1, 30.0}, {1e-4, 1e-3, 2e-3}, 3, {-1.0, -0.02}},
       /* dragged into rolling from rest at the static overlap (1.8e-6 m: from touching it would bounce,
        * and the two resolve the bounces' onsets differently, to first order) */
-      {"zplane shearing along x at 0.05 m/s", "zplane 0 NULL shear x 0.05",
+      {"zplane shearing along x at 0.05 m/s", "dem/variational", "", "zplane 0 NULL shear x 0.05",
        {0.0, 0.0, 0.0049982, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.05, 10.0}, {1e-4, 1e-3, 1e-3}, 3, {0.005, 1.0}},
-      /* wiggled along its normal (0.5 mm, 0.01 s: up to 20 g), throwing the sphere up */
-      {"zplane wiggled along z", "zplane 0 NULL wiggle z 0.0005 0.01",
+      /* wiggled along its normal (0.5 mm, 0.01 s: up to 20 g), throwing the sphere up; defined at step
+       * 1234 (half a period in): its wiggle counts from there */
+      {"zplane wiggled along z, defined at step 1234", "dem/variational", "reset_timestep 1234",
+       "zplane 0 NULL wiggle z 0.0005 0.01", {0.0, 0.0, 0.005, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.3, 10.0},
+       {1e-4, 2e-4, 1e-3}, 2, {0.0055, 1.0}},
+      /* the same at alpha 0, where the spring sees the wall at the step's start */
+      {"zplane wiggled along z, alpha 0", "dem/variational alpha 0", "", "zplane 0 NULL wiggle z 0.0005 0.01",
        {0.0, 0.0, 0.005, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.3, 10.0}, {1e-4, 2e-4, 1e-3}, 2, {0.0055, 1.0}},
+      /* a hi xplane wiggled across its normal (0.1 mm, 10 ms: up to 0.063 m/s, a slip whose dashpot force
+       * stays below fix nve/sphere/sync's friction limit, which the run style does not apply, but at the
+       * contact's first and last instants) hit head-on: the slip against its motion spins the sphere */
+      {"xplane hi side wiggled along y, a head-on hit", "dem/variational", "", "xplane NULL 0.03 wiggle y 0.0001 0.01",
+       {0.0235, 0.0, 0.0, 0.1, 0.0, 0.0, 0.0, 0.0, 0.0}, {0.005, 0.1, 30.0}, {1e-4, 1e-3, 2e-3}, 8, {-1.0, -0.1}},
   };
   size_t c;
   for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
     double diff[3], out[9];
-    wall_agreement(cases[c].wall, 4e-6, 5000, cases[c].start, cases[c].start + 3, cases[c].start + 6,
-                   cases[c].scale, diff, out);
+    wall_agreement(cases[c].style, cases[c].pre, cases[c].wall, 4e-6, 5000, cases[c].start, cases[c].start + 3,
+                   cases[c].start + 6, cases[c].scale, diff, out);
     const double shown = out[cases[c].shown];
     GS_CHECK(shown > cases[c].shown_range[0] && shown < cases[c].shown_range[1] && diff[0] < cases[c].tolerance[0] &&
                  diff[1] < cases[c].tolerance[1] && diff[2] < cases[c].tolerance[2],
              "%s: as nve/sphere/sync at h/10 in position (%.1e of %g m), velocity (%.1e of %g m/s) and spin "
-             "(%.1e of %g rad/s); after 0.02 s at (%.5f %.5f %.5f) m, moving at (%.4f %.4f %.4f) m/s",
+             "(%.1e of %g rad/s); after 0.02 s at (%.5f %.5f %.5f) m, moving at (%.4f %.4f %.4f) m/s, spinning "
+             "(%.2f %.2f %.2f) rad/s",
              cases[c].what, diff[0], cases[c].scale[0], diff[1], cases[c].scale[1], diff[2], cases[c].scale[2],
-             out[0], out[1], out[2], out[3], out[4], out[5]);
+             out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7], out[8]);
   }
 }
 
@@ -344,6 +361,9 @@ static void physics(void)
         {"compute pa all pe/atom;compute spa all reduce sum c_pa;thermo_style custom step c_spa", "run 1",
          "per-atom energy and virial"},
         {"special_bonds lj 0 0.5 1", "run 1", "special_bonds lj 0.5 is neither 0 nor 1"},
+        {"region bowl sphere 0.03 0.03 0.1 0.1 side in;fix bowl all wall/gran/sync/region granular hooke 1e5 30 "
+         "damping mass_velocity tangential linear_nohistory 0.5 0.5 region bowl",
+         "run 1", "fix bowl (wall/gran/sync/region) acts within a step"},
         {"pair_style hybrid granular/sync;pair_coeff * * granular/sync hooke 2000 30 damping mass_velocity "
          "tangential linear_nohistory 0.5 0.5",
          "run 1", "alone, not under hybrid"},
