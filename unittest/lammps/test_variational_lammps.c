@@ -267,6 +267,31 @@ static void physics(void)
              "h/10 (largest %.3g m/s), spins within %.1e (largest %.3g rad/s)", dv, vmax, dw, wmax);
   }
 
+  /* Fig. 7: offset 0.1 d, damping 30, the tangential dashpot, at h = t_c / 16.1: the VI (alpha 1/2) and
+   * fix nve/sphere/sync at that step against nve/sphere/sync at t_c / 1610; the second particle's
+   * translational and rotational kinetic energies after the impact */
+  {
+    const double meff = 0.5 * sphere_mass(), k = stiffness(), contact = M_PI / sqrt(k / meff);
+    const double m = sphere_mass(), inertia = 0.1 * sphere_mass() * diameter * diameter;
+    const char *integrators[3] = {"fix nve all nve/sphere;run_style dem/variational", "fix nve all nve/sphere/sync",
+                                  "fix nve all nve/sphere/sync"};
+    const double steps_per_contact[3] = {16.1, 16.1, 1610.0};
+    double kt[3], kr[3];
+    char coeff[256];
+    int r;
+    snprintf(coeff, sizeof(coeff), "hooke %.10g 30 damping mass_velocity tangential linear_nohistory 1.0 10", k);
+    for (r = 0; r < 3; r++) {
+      double v[6], w[6];
+      impact(integrators[r], coeff, contact / steps_per_contact[r], (int) (4.0 * steps_per_contact[r]), 0.001, v, w);
+      kt[r] = 0.5 * m * (v[3] * v[3] + v[4] * v[4]);
+      kr[r] = 0.5 * inertia * w[5] * w[5];
+    }
+    GS_CHECK(kr[2] > 0.0 && fabs(kt[0] - kt[2]) < 5e-3 * kt[2] && fabs(kr[0] - kr[2]) < 3e-2 * kr[2],
+             "Fig. 7, offset 0.1 d, damping 30, h = t_c/16.1: the second particle's translational and rotational "
+             "kinetic energy after the impact %.6g and %.6g J (VI), %.6g and %.6g (nve/sphere/sync); %.6g and "
+             "%.6g at h/100", kt[0], kr[0], kt[1], kr[1], kt[2], kr[2]);
+  }
+
   /* hertz/material (E 1e8, Poisson 0.3, a velocity dashpot): contact about 6.5e-4 s, h = 4e-6 s; the
    * VI and velocity Verlet agree (no closed form for the damped Hertz impact) */
   {
