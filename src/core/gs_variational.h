@@ -332,20 +332,6 @@ GS_FN void gs_vi_wall_law(const gs_model *m, double radius, double mass, gs_vi_w
                   &w->hertz, &w->eta, &w->eta_t);
 }
 
-/* a wall at rest against a sphere of radius and mass: a plane at point with unit normal (into the
- * spheres' side), or a cylinder about z of cylradius > 0 (spheres inside) */
-GS_FN gs_vi_wall gs_vi_model_wall(const gs_model *m, const double *point, const double *normal, double cylradius,
-                                  double radius, double mass)
-{
-  gs_vi_wall w;
-  gs_copy3(point, w.point);
-  gs_copy3(normal, w.normal);
-  w.cylradius = cylradius;
-  gs_zero3(w.velocity);
-  gs_vi_wall_law(m, radius, mass, &w);
-  return w;
-}
-
 /* fix wall/gran/sync's wall g (side 0: its lo plane, 1: its hi one; a cylinder: 0) at `time` since
  * it was defined, without its law (gs_vi_wall_law() gives it per sphere): a plane wiggled along its
  * normal moved there; its velocity the mean over [from, to] where from < to (a step's, as the
