@@ -280,9 +280,8 @@ GS_FN void gs_vi_wall_operator_add(const gs_vi_wall *w, const double *x, double 
 {
   double hu[3];
   gs_vi_wall_hessian_apply(w, x, radius, u, hu);
-  out[0] += c * hu[0];
-  out[1] += c * hu[1];
-  out[2] += c * hu[2];
+  gs_scale3(c, hu, hu);
+  gs_add3(out, hu, out);
   gs_vi_wall_dashpots_add(w, x, radius, u, -0.5, 0, out);
 }
 

@@ -6,7 +6,8 @@
  *                                     (218 spheres, 6d x 6d x 120d, gravity, a floor) against
  *                                     velocity Verlet statistically; bad input refused
  *   test_variational_lammps walls     one sphere against fix wall/gran/sync's moving and curved walls
- *                                     (a cylinder, a shearing floor, a wiggled floor) as fix
+ *                                     (a cylinder, a shearing floor, planes wiggled along and across
+ *                                     their normal, one defined late, one at alpha 0) as fix
  *                                     nve/sphere/sync at a tenth of the step
  *   test_variational_lammps ranks     (2 ranks) the box fill on 2 ranks and on 1 agree to the
  *                                     solver's tolerance */
