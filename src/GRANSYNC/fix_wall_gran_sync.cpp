@@ -8,6 +8,7 @@
 #include "fix_wall_gran_sync.h"
 
 #include "atom.h"
+#include "comm.h"
 #include "domain.h"
 #include "error.h"
 #include "fix_nve_sphere_sync.h"
@@ -112,6 +113,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   model.ordering = wall_ordering(error, "fix wall/gran/sync", explicit_sync, ordering);
 
   time_origin = update->ntimestep;
+  restart_global = wall.wiggle;    // the wiggle's phase continues across restarts (as fix move's)
   size_history = gs_wall_history_size(&model);
   maxexchange = size_history;    // sizes comm buffers for migrating atoms
   restart_peratom = size_history > 0;
@@ -266,6 +268,23 @@ int FixWallGranSync::size_restart(int /*nlocal*/)
 int FixWallGranSync::maxsize_restart()
 {
   return size_history + 2;
+}
+
+// the step the wiggle's time counts from
+void FixWallGranSync::write_restart(FILE *fp)
+{
+  if (comm->me != 0) return;
+  const double origin = static_cast<double>(time_origin);
+  const int size = sizeof(origin);
+  fwrite(&size, sizeof(int), 1, fp);
+  fwrite(&origin, sizeof(double), 1, fp);
+}
+
+void FixWallGranSync::restart(char *buf)
+{
+  double origin;
+  memcpy(&origin, buf, sizeof(origin));
+  time_origin = static_cast<bigint>(origin);
 }
 
 double FixWallGranSync::memory_usage()

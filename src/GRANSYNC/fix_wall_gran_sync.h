@@ -39,6 +39,8 @@ class FixWallGranSync : public GranularWall {
   void unpack_restart(int, int) override;
   int size_restart(int) override;
   int maxsize_restart() override;
+  void write_restart(FILE *) override;
+  void restart(char *) override;
   double memory_usage() override;
 
   static constexpr double absent = 1.0e20;    // lo or hi given as NULL: at -absent or +absent

@@ -168,26 +168,28 @@ static void test_wiggle_floor(void)
            "synchronized wall velocity beats the full-step one under wiggle: error %.3e vs %.3e", err_sync, err_standard);
 }
 
-/* spheres falling on a flat wall, after 500 steps */
-static void *ran_flat_wall(void)
+/* spheres falling on a flat wall (moving as `motion` says), after 500 steps */
+static void *ran_flat_wall(const char *motion)
 {
   void *lmp = gs_lmp_open();
   gs_spheres(lmp, "p p fm", "0 2 0 2 0 2", "50 vector 0.4 0.1 -1", NULL);
-  gs_cmd(lmp, "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
+  gs_cmd(lmp, "fix wall all wall/gran/sync granular %s zplane 0 NULL %s", wall_model, motion);
   gs_cmd(lmp, "run 500 post no");
   return lmp;
 }
 
-/* Wall history survives write_restart / read_restart (gs_restart_diff). */
-static void test_restart(void)
+/* Wall history survives write_restart / read_restart (gs_restart_diff), and a wiggle goes on in
+ * phase (the file holds the step its time counts from; 500 steps are 3.3 of its periods). */
+static void test_restart(const char *motion)
 {
-  void *writer = ran_flat_wall();
+  void *writer = ran_flat_wall(motion);
   char setup[1024];
   double worst;
   snprintf(setup, sizeof(setup), "fix integrate all nve/sphere;fix gravity all gravity 50 vector 0.4 0.1 -1;"
-           "fix wall all wall/gran/sync granular %s zplane 0 NULL", wall_model);
-  worst = gs_restart_diff(writer, ran_flat_wall(), gs_lmp_open(), "gs_wall_restart.restart", setup, "", 500, 0);
-  GS_CHECK(worst <= 1e-12, "wall contact history survives a restart (max rel diff %.2e)", worst);
+           "fix wall all wall/gran/sync granular %s zplane 0 NULL %s", wall_model, motion);
+  worst = gs_restart_diff(writer, ran_flat_wall(motion), gs_lmp_open(), "gs_wall_restart.restart", setup, "", 500, 0);
+  GS_CHECK(worst <= 1e-12, "wall '%s': contact history and motion survive a restart (max rel diff %.2e)", motion,
+           worst);
   lammps_close(writer);
 }
 
@@ -217,7 +219,7 @@ static void test_restart_layout_changed(void)
 {
   const char *file = "gs_wall_layout.restart";
   const char *sliding = "hertz/material 1e5 0.7 0.3 damping coeff_restitution tangential mindlin NULL 1.0 0.4";
-  void *writer = ran_flat_wall();
+  void *writer = ran_flat_wall("");
   double changed, kept;
   gs_cmd(writer, "run 2500 post no"); /* all spheres on the wall */
   gs_cmd(writer, "write_restart %s", file);
@@ -556,7 +558,8 @@ int main(int argc, char **argv)
   test_heat_vs_stock();
   test_contacts_vs_stock();
   test_bowl();
-  test_restart();
+  test_restart("");
+  test_restart("wiggle x 0.005 0.03");
   test_restart_layout_changed();
   test_region_restart("standard");
   test_region_restart("synchronized");
