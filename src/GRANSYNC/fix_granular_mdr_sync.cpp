@@ -17,6 +17,7 @@
 #include "force.h"
 #include "lammps.h"
 #include "modify.h"
+#include "restart_twin.h"
 #include "neigh_list.h"
 #include "pair_granular_sync.h"
 #include "region.h"
@@ -66,7 +67,8 @@ void FixGranularMDRSync::post_constructor()
                  "fix itself: do not define it, nor vectors of mdr's names)", name);
     cmd += fmt::format(" d_{}", name);
   }
-  modify->add_fix(cmd + " ghost yes", 0);
+  // (the grains' state of a restart file written with Kokkos on read with it off, or the other way)
+  gransync::adopt_twin_restart(lmp, modify->add_fix(cmd + " ghost yes", 0));
   for (int k = 0; k < GS_MDR_NVECTORS; k++) {
     int flag, cols;
     index[k] = atom->find_custom(vector_names[k], flag, cols);

@@ -23,6 +23,7 @@
 
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
+#include "restart_twin.h"
 
 #include <cstdio>
 
@@ -31,6 +32,13 @@ namespace LAMMPS_NS {
 template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
  public:
   using HistoryFix::HistoryFix;
+
+  // the history a CPU run's restart file holds, read by a /kk run (and the other way)
+  void post_constructor() override
+  {
+    HistoryFix::post_constructor();
+    gransync::adopt_twin_restart(this->lmp, this);
+  }
 
   int setmask() override
   {

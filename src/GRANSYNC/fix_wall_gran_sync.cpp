@@ -17,6 +17,7 @@
 #include "math_const.h"
 #include "memory.h"
 #include "modify.h"
+#include "restart_twin.h"
 #include "update.h"
 
 #include <cmath>
@@ -135,6 +136,12 @@ FixWallGranSync::~FixWallGranSync()
   if (size_history > 0) atom->delete_callback(id, Atom::RESTART);
   memory->destroy(history);
   memory->destroy(array_atom);
+}
+
+// the contacts of a restart file written by the other of the CPU and /kk styles
+void FixWallGranSync::post_constructor()
+{
+  gransync::adopt_twin_restart(lmp, this);
 }
 
 int FixWallGranSync::setmask()

@@ -25,6 +25,7 @@ class FixWallGranSync : public GranularWall {
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSync(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSync() override;
+  void post_constructor() override;
   int setmask() override;
   void init() override;
   void setup(int) override;

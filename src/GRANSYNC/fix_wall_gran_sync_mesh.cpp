@@ -16,6 +16,7 @@
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
+#include "restart_twin.h"
 #include "update.h"
 #include "variable.h"
 
@@ -195,6 +196,12 @@ FixWallGranSyncMesh::~FixWallGranSyncMesh()
   gs_mesh_data_free(&data);
   memory->destroy(contacts);
   memory->destroy(array_atom);
+}
+
+// the contacts of a restart file written by the other of the CPU and /kk styles
+void FixWallGranSyncMesh::post_constructor()
+{
+  gransync::adopt_twin_restart(lmp, this);
 }
 
 int FixWallGranSyncMesh::setmask()

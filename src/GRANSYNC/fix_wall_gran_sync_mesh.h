@@ -29,6 +29,7 @@ class FixWallGranSyncMesh : public GranularWall {
  public:
   FixWallGranSyncMesh(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSyncMesh() override;
+  void post_constructor() override;
   int setmask() override;
   void init() override;
   void setup(int) override;

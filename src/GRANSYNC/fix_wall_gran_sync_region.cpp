@@ -25,6 +25,7 @@
 #include "modify.h"
 #include "region.h"
 #include "region_geometry.h"
+#include "restart_twin.h"
 #include "update.h"
 
 #include <algorithm>
@@ -97,6 +98,12 @@ FixWallGranSyncRegion::~FixWallGranSyncRegion()
   delete[] idregion;
   memory->destroy(contacts);
   memory->destroy(array_atom);
+}
+
+// the contacts of a restart file written by the other of the CPU and /kk styles
+void FixWallGranSyncRegion::post_constructor()
+{
+  gransync::adopt_twin_restart(lmp, this);
 }
 
 int FixWallGranSyncRegion::setmask()

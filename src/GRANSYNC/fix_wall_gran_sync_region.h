@@ -28,6 +28,7 @@ class FixWallGranSyncRegion : public GranularWall {
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSyncRegion(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSyncRegion() override;
+  void post_constructor() override;
   int setmask() override;
   void init() override;
   void setup(int) override;

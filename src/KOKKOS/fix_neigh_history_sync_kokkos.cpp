@@ -376,16 +376,36 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::size_rest
   return (this->dnum + 1) * static_cast<int>(exchange_record(i)[0]) + 2;
 }
 
+// Restart records hold each value as the CPU fix does, seen from the record's atom, so that either
+// style reads the other's files; on the device the slots whose history is symmetric under
+// i <-> j are held multiplied by sigma = +1 when the atom's tag is below its partner's, else -1
+// (pair_granular_sync_kokkos.cpp). Converts one partner's values either way (sigma squared is 1).
+template <class DeviceType>
+void FixNeighHistorySyncKokkos<DeviceType>::orient_record(tagint own, tagint partner, double *values) const
+{
+  if (own < partner) return;
+  const int dnum = this->dnum;
+  // the pair's transfer factor of each slot: -1 where the history changes sign with the pair
+  std::vector<double> ones(dnum, 1.0), factor(dnum, -1.0);
+  this->force->pair->transfer_history(ones.data(), factor.data(), 1, 1);
+  for (int k = 0; k < dnum; k++)
+    if (factor[k] > 0.0) values[k] = -values[k];
+}
+
 // restart layout (FixNeighHistory's): length, count, then per partner its tag and dnum values
 template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_restart(int i, double *buf)
 {
   const double *exchange = exchange_record(i);
   const int count = static_cast<int>(exchange[0]), dnum = this->dnum;
+  const tagint own = this->atom->tag[i];
   int m = 1;
   buf[m++] = count;
   for (int n = 0; n < count; n++) {
-    buf[m++] = ubuf(static_cast<tagint>(exchange[1 + n])).d;
-    for (int k = 0; k < dnum; k++) buf[m++] = exchange[1 + count + (size_t) n * dnum + k];
+    const auto partner = static_cast<tagint>(exchange[1 + n]);
+    buf[m++] = ubuf(partner).d;
+    for (int k = 0; k < dnum; k++) buf[m + k] = exchange[1 + count + (size_t) n * dnum + k];
+    orient_record(own, partner, buf + m);
+    m += dnum;
   }
   buf[0] = m;
   return m;
@@ -436,9 +456,13 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_r
   // exchange layout: count, the partners' tags, then all their values
   std::vector<double> buf(1 + (size_t) count * (dnum + 1));
   buf[0] = count;
+  const tagint own = this->atom->tag[nlocal];
   for (int n = 0; n < count; n++) {
-    buf[1 + n] = static_cast<double>(static_cast<tagint>(ubuf(record[m++]).i));
-    for (int k = 0; k < dnum; k++) buf[1 + count + (size_t) n * dnum + k] = record[m++];
+    const tagint partner = ubuf(record[m++]).i;
+    buf[1 + n] = static_cast<double>(partner);
+    double *values = &buf[1 + count + (size_t) n * dnum];
+    for (int k = 0; k < dnum; k++) values[k] = record[m++];
+    orient_record(own, partner, values);
   }
   this->unpack_exchange(nlocal, buf.data());
 }

@@ -77,6 +77,7 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   // one atom's exchange record (count, partner tags, then their values), read from the host copy
   std::vector<double> record;
   PackedRows rows;
+  void orient_record(tagint own, tagint partner, double *values) const;
   bool rows_packed = false;    // the packed rows, not LAMMPS' arrays, hold the current history
   const double *exchange_record(int i);
   int most_partners_anywhere(int here);

@@ -328,35 +328,52 @@ static double run_pair(void *cpu, void *kk, double *contacts, output_watch *watc
   return worst;
 }
 
-/* the bed of `restart`, after 300 steps */
-static void *ran_restart_bed(const char *coeff1, const char *coeff2)
+/* the bed of `restart` in `lmp` (a /kk or a CPU instance), after 300 steps */
+static void *ran_restart_bed(void *lmp, const char *coeff1, const char *coeff2)
 {
-  void *lmp = kk_open();
   bed(lmp, "synchronized", coeff1, coeff2, coeff1);
   gs_cmd(lmp, "run %d post no", steps(300));
   return lmp;
+}
+
+/* a /kk or a CPU instance */
+static void *open_styles(int kk)
+{
+  return kk ? kk_open() : gs_lmp_open();
 }
 
 /* Contact history (pair and wall) through write_restart / read_restart on /kk: the run continued
  * from the file, and the writer's own continuation, equal the unsplit run (gs_restart_diff).
  * LAMMPS' fix neigh/history/kk cannot read its restart data and, between runs, writes other
  * pairs' history (the /kk history fix of granular/sync does neither): either shows as a difference
- * of the order of the tangential force. */
-static void restart(void)
+ * of the order of the tangential force.
+ * And across the two: a file written by the CPU styles read with -sf kk, and the other way (LAMMPS
+ * hands per-atom restart data only to a fix of the same style, so the /kk run started every
+ * contact anew; and the /kk fix held the rolling and twisting histories multiplied by the pair's
+ * orientation, which the CPU style read as they were, the torques wrong for half the pairs). */
+static void restart_case(int writer_kk, int reader_kk)
 {
   char c1[512], c2[512], setup[1024];
   void *writer;
   double diff;
   gs_model_words(c1, sizeof(c1), 2, 4, 3, 1, 2, 1.0);
   gs_model_words(c2, sizeof(c2), 2, 4, 3, 1, 2, 0.8);
-  writer = ran_restart_bed(c1, c2);
   snprintf(setup, sizeof(setup), "neighbor 0.05 bin;neigh_modify every 1 delay 0 check yes;"
            "fix integrate all nve/sphere/sync;fix freeze frozen freeze;fix gravity all gravity 60 vector 0 0 -1;"
            "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering synchronized", c1);
-  diff = gs_restart_diff(writer, ran_restart_bed(c1, c2), kk_open(), "gs_kokkos.restart", setup, "", steps(300), 1);
-  GS_CHECK(diff <= tolerance, "/kk run continued from its restart file equals the unsplit run: max rel "
-           "diff %.1e after %d steps (%s)", diff, steps(300), c1);
+  writer = ran_restart_bed(open_styles(writer_kk), c1, c2);
+  diff = gs_restart_diff(writer, ran_restart_bed(open_styles(writer_kk), c1, c2), open_styles(reader_kk),
+                         "gs_kokkos.restart", setup, "", steps(300), 1);
+  GS_CHECK(diff <= tolerance, "%s run continued from the %s styles' restart file equals the unsplit run: max rel "
+           "diff %.1e after %d steps (%s)", reader_kk ? "/kk" : "CPU", writer_kk ? "/kk" : "CPU", diff, steps(300), c1);
   lammps_close(writer);
+}
+
+static void restart(void)
+{
+  restart_case(1, 1);
+  restart_case(0, 1);
+  restart_case(1, 0);
 }
 
 /* what a restart file of the crowd does not hold */
@@ -1154,9 +1171,9 @@ static void mdr_die(void *lmp, const char *ordering)
 }
 
 /* the die on /kk after 300 steps */
-static void *ran_mdr_die(void)
+static void *ran_mdr_die(int kk)
 {
-  void *lmp = kk_open();
+  void *lmp = open_styles(kk);
   mdr_die(lmp, "synchronized");
   gs_cmd(lmp, "run %d post no", steps(300));
   return lmp;
@@ -1234,16 +1251,24 @@ static void mdr(void)
     lammps_close(cpu);
     lammps_close(kk);
   }
-  /* the grains' mdr state (fix property/atom/kk), contact and wall histories through a restart file */
+  /* the grains' mdr state (fix property/atom/kk), contact and wall histories through a restart file,
+   * and across the CPU and /kk styles (fix property/atom without Kokkos) */
   {
-    void *writer = ran_mdr_die();
+    const int written_kk[3] = {1, 0, 1}, read_kk[3] = {1, 1, 0};
     char setup[4096];
-    double diff;
+    int k;
     mdr_die_fixes(setup, sizeof(setup), "synchronized");
-    diff = gs_restart_diff(writer, ran_mdr_die(), kk_open(), "gs_kokkos_mdr.restart", setup, "", steps(300), 1);
-    GS_CHECK(diff <= allowed, "mdr die: a /kk run continued from its restart file equals the unsplit run (max rel "
-             "diff %.1e after 300 steps)", diff);
-    lammps_close(writer);
+    for (k = 0; k < 3; k++) {
+      void *writer = ran_mdr_die(written_kk[k]), *reader = open_styles(read_kk[k]);
+      double diff;
+      gs_cmd(reader, "newton off"); /* mdr's (a restart file does not set it) */
+      diff = gs_restart_diff(writer, ran_mdr_die(written_kk[k]), reader, "gs_kokkos_mdr.restart", setup, "", steps(300),
+                             1);
+      GS_CHECK(diff <= allowed, "mdr die: a %s run continued from the %s styles' restart file equals the unsplit "
+               "run (max rel diff %.1e after 300 steps)", read_kk[k] ? "/kk" : "CPU", written_kk[k] ? "/kk" : "CPU",
+               diff);
+      lammps_close(writer);
+    }
   }
 }
 
