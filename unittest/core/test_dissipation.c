@@ -9,6 +9,9 @@
  * - sliding with damping, the dashpot's force splits into damping and slider loads;
  * - a contact that opens loses k/2 s.(s + ds) (gs_contact_release()), and a load's energy is
  *   -(F.v + T.omega) dt;
+ * - a dashpot alone (m v' = -c v) under the integrator's two schemes: scheme verlet's half-step
+ *   velocity is stable for dt c/m < 2, scheme consistent's prediction v(t+dt/2) + dt/2 a(t) for
+ *   dt c/m < 1 (its amplification matrix has the eigenvalue -1 at 1); doc/fix_nve_sphere_sync.rst;
  * - one damped loading step: Hanley & O'Sullivan's eq. 53 in their accounting, and its form in
  *   gransync's; one spinning loading step: their eqs. 40 (with gransync's slip lever) and 45. */
 #include "gs_check.h"
@@ -377,6 +380,31 @@ static void check_spinning_step(int sliding)
                        : "spinning loading step, sticking: their eq. 40 with the slip lever r (gransync's)");
 }
 
+/* |v| after 400 steps of a sphere held back by a dashpot alone, dt c/m = x, from |v| = 1 */
+static double dashpot_amplification(double x, int consistent)
+{
+  const double m = 2.0, dt = 1e-3, c = x * m / dt, r = 0.1;
+  double pos[3] = {0, 0, 0}, v[3] = {1, 0, 0}, w[3] = {0, 0, 0}, f[3] = {-c, 0, 0}, t[3] = {0, 0, 0};
+  double vnext[3], wnext[3];
+  int n, k;
+  for (n = 0; n < 400; n++) {
+    gs_sphere_initial_integrate_predicting(0.5 * dt, dt, 0.5 * dt / 0.4, m, r, f, t, pos, v, w, vnext, wnext);
+    for (k = 0; k < 3; k++) f[k] = -c * (consistent ? vnext[k] : v[k]);
+    gs_sphere_final_integrate(0.5 * dt, 0.5 * dt / 0.4, m, r, f, t, v, w);
+  }
+  return gs_len3(v);
+}
+
+static void check_dashpot_stability(void)
+{
+  const double verlet_below = dashpot_amplification(1.95, 0), verlet_above = dashpot_amplification(2.05, 0);
+  const double consistent_below = dashpot_amplification(0.95, 1), consistent_above = dashpot_amplification(1.05, 1);
+  GS_CHECK(verlet_below < 1e-3 && verlet_above > 1e3, "dashpot alone, scheme verlet: dt c/m 1.95 decays to %.1e, "
+           "2.05 grows to %.1e in 400 steps", verlet_below, verlet_above);
+  GS_CHECK(consistent_below < 1e-3 && consistent_above > 1e3, "dashpot alone, scheme consistent: dt c/m 0.95 decays "
+           "to %.1e, 1.05 grows to %.1e in 400 steps", consistent_below, consistent_above);
+}
+
 int main(void)
 {
   check_loads(GS_ORDERING_STANDARD);
@@ -391,5 +419,6 @@ int main(void)
   check_spinning_step(0);
   check_spinning_step(1);
   check_release_and_loads();
+  check_dashpot_stability();
   return gs_check_summary();
 }
