@@ -594,6 +594,9 @@ void PairGranularSync::compute(int eflag, int vflag)
       const double *xj = xflat + 3 * static_cast<std::size_t>(j);
       const double dx[3] = {xi - xj[0], yi - xj[1], zi - xj[2]};
       const double rsq = dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2];
+      if (rsq == 0.0)
+        error->one(FLERR, "pair granular/sync: atoms {} and {} are at the same position, where a contact has no "
+                   "normal (two atoms created at one point?)", p.tag[i], p.tag[j]);
       const double radj = radius[j];
       const gs_model *m = model_row + type[j];
       double *history = history_on ? allhistory + nhistory * jj : nullptr;

@@ -102,10 +102,12 @@ struct GranularSyncPairKernel {
   typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
   typename AT::t_double_1d_6_lr damping;    // scheme consistent: the dashpots' v and omega at t+dt
   Kokkos::View<gs_model *, DeviceType> models;
-  // mdr: the per-atom state (device pointers); counts of contacts whose force is not finite (0) and
-  // of new contacts past yield where the history is not advanced (1: see gs_mdr_side_force())
+  // mdr: the per-atom state (device pointers)
   gs_mdr_atoms mdr_atoms;
-  Kokkos::View<int[2], DeviceType> mdr_counts;
+  // counts of pairs at the same position (0: no contact normal), and with mdr of contacts whose
+  // force is not finite (1) and of new contacts past yield where the history is not advanced (2:
+  // see gs_mdr_side_force())
+  Kokkos::View<int[3], DeviceType> contact_counts;
 
   // The scalars, which operator() copies to its stack: the compiler cannot tell that stores
   // through the views leave the kernel object alone, and reloaded them at every contact.
@@ -286,6 +288,10 @@ struct GranularSyncPairKernel {
                                            const double radi, const double radj, const double factor_lj,
                                            double *fi, double *ti, double &qi) const
   {
+    if (dx[0] == 0.0 && dx[1] == 0.0 && dx[2] == 0.0) {
+      Kokkos::atomic_inc(&contact_counts(0));
+      return;
+    }
     const gs_kinds kinds = Kinds::of(m);
     gs_contact c;
     for (int k = 0; k < 3; k++) c.dx[k] = dx[k];
@@ -342,8 +348,8 @@ struct GranularSyncPairKernel {
       for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
 
     if constexpr (MDR) {
-      if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&mdr_counts(0));
-      if (c.mdr_yield_unrecorded) Kokkos::atomic_inc(&mdr_counts(1));
+      if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&contact_counts(1));
+      if (c.mdr_yield_unrecorded) Kokkos::atomic_inc(&contact_counts(2));
     }
 
     double fij[3];
@@ -687,11 +693,9 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.settings.records = 1;
   }
   kernel.models = d_models;
-  if constexpr (MDR) {
-    kernel.mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
-    if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("granular/sync/kk:mdr_counts");
-    kernel.mdr_counts = mdr_counts;
-  }
+  if constexpr (MDR) kernel.mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
+  if (!contact_counts.data()) contact_counts = decltype(contact_counts)("granular/sync/kk:contact_counts");
+  kernel.contact_counts = contact_counts;
 
   for (int k = 0; k < 4; k++) kernel.settings.special_lj[k] = force->special_lj[k];
   kernel.settings.dt = update->dt;
@@ -731,20 +735,23 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
   if (eflag_atom) Kokkos::Experimental::contribute(d_eatom, kernel.eatom);
   if constexpr (HEAT) heat.end(atom->heatflow, nreceive);
-  if constexpr (MDR) check_mdr_counts();
+  check_contact_counts();
 }
 
-// the CPU style's checks of mdr's forces, from the kernel's counts
-template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_mdr_counts()
+// the CPU style's checks, from the kernel's counts
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_contact_counts()
 {
-  auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);
+  auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), contact_counts);
   if (h_counts(0))
-    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", h_counts(0));
-  if (h_counts(1)) {
+    error->one(FLERR, "pair granular/sync/kk: atoms are at the same position in {} pair(s), where a contact has no "
+               "normal (two atoms created at one point?)", h_counts(0));
+  if (h_counts(1))
+    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", h_counts(1));
+  if (h_counts(2)) {
     gs_contact c{};
     c.mdr_yield_unrecorded = 1;
     warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync/kk");
-    Kokkos::deep_copy(mdr_counts, 0);
+    Kokkos::deep_copy(contact_counts, 0);
   }
 }
 

@@ -68,8 +68,8 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   template <int NEIGHFLAG, int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING>
   void run_compiled(EV_FLOAT &ev);
   template <int NEIGHFLAG, class Kinds, bool HEAT, bool MDR> void run_kernel(EV_FLOAT &ev);
-  Kokkos::View<int[2], DeviceType> mdr_counts;    // see the kernel
-  void check_mdr_counts();
+  Kokkos::View<int[3], DeviceType> contact_counts;    // see the kernel
+  void check_contact_counts();
 
  public:    // (device lambdas cannot live in private members)
   void prepare_blocks(int inum, int nreceive);

@@ -744,6 +744,22 @@ static void errors(void)
            "runs ('%s')", msg);
   lammps_close(kk);
 
+  /* two atoms at one point: no contact normal; both styles stop there (the core's normal would be
+   * 0/0, and NaN went on through positions silently, as with stock pair granular) */
+  {
+    int kk_styles;
+    for (kk_styles = 0; kk_styles < 2; kk_styles++) {
+      void *lmp = kk_styles ? kk_open() : gs_lmp_open();
+      gs_lines(lmp, base);
+      gs_lines(lmp, "create_atoms 1 single 1 1 1;pair_style granular/sync");
+      gs_cmd(lmp, "%s", coeff);
+      msg = gs_cmd_error(lmp, "run 1 post no");
+      GS_CHECK(strstr(msg, "are at the same position") != NULL, "%s styles, two atoms at one point: '%s'",
+               kk_styles ? "/kk" : "CPU", msg);
+      lammps_close(lmp);
+    }
+  }
+
   /* neighbor multi: LAMMPS' KOKKOS package builds bin lists only, and says so (the CPU styles run
    * multi: test_neighbor_multi) */
   kk = kk_open();
