@@ -17,10 +17,10 @@
 #include "force.h"
 #include "lammps.h"
 #include "modify.h"
-#include "restart_twin.h"
 #include "neigh_list.h"
 #include "pair_granular_sync.h"
 #include "region.h"
+#include "restart_twin.h"
 #include "update.h"
 
 #include <algorithm>

@@ -8,8 +8,8 @@
 #include "atom.h"
 #include "comm.h"
 #include "fix.h"
-#include "lammps.h"
 #include "gransync_member_access.h"
+#include "lammps.h"
 #include "modify.h"
 #include "utils.h"
 
@@ -24,7 +24,8 @@ GRANSYNC_EXPOSE(RestartUsed, LAMMPS_NS::Modify, int *, used_restart_peratom)
 
 using namespace LAMMPS_NS;
 
-std::string gransync::style_without_kokkos_suffix(const std::string &style)
+// the style without a Kokkos suffix (/kk, /kk/host, /kk/device, any case)
+static std::string style_without_kokkos_suffix(const std::string &style)
 {
   std::string lower(style);
   for (auto &ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));

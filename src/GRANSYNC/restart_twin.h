@@ -13,16 +13,11 @@
 #ifndef LMP_GRANSYNC_RESTART_TWIN_H
 #define LMP_GRANSYNC_RESTART_TWIN_H
 
-#include <string>
-
 namespace LAMMPS_NS {
 class Fix;
 class LAMMPS;
 
 namespace gransync {
-  // the style without a Kokkos suffix (/kk, /kk/host, /kk/device, any case)
-  std::string style_without_kokkos_suffix(const std::string &style);
-
   void adopt_twin_restart(LAMMPS *lmp, Fix *fix);
 }    // namespace gransync
 }    // namespace LAMMPS_NS
