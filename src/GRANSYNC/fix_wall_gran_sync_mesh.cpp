@@ -324,8 +324,8 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
         radius[i], rmass[i], contacts[i], f[i], torque[i], heat ? atom->temperature[i] : 0.0, twall,
         heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e, dissipates ? &d : nullptr);
     if (n < 0)
-      error->one(FLERR, "{}: atom {} touches the mesh in more than {} directions (farther apart than the flat "
-                        "angle)", WHAT, atom->tag[i], GS_MESH_MAX_CONTACTS);
+      error->one(FLERR, "{}: atom {} touches the mesh in more directions than its {} {}", WHAT, atom->tag[i],
+                 GS_MESH_MAX_CONTACTS, too_many_directions);
     if (dissipates) dissipation->add(i, d.energy, &d.load_i[0][0]);
     energy_here += e;
     if (eflag_atom) eatom[i] += e;

@@ -36,6 +36,12 @@ class FixWallGranSyncMesh : public GranularWall {
   void post_force(int) override;
   void reset_dt() override;
 
+  // what an atom touching the mesh in too many directions means, after the count of rows
+  static constexpr const char *too_many_directions =
+      "contacts per atom, farther apart than the flat angle: a sphere seated in a cone or tube of "
+      "more facets, say. A larger flat merges them into the deepest, which breaks such a ring's "
+      "symmetry; seat it on a region wall (fix wall/gran/sync/region) instead";
+
   void grow_arrays(int) override;
   void copy_arrays(int, int, int) override;
   void set_arrays(int) override;

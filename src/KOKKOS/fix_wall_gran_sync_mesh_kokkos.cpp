@@ -133,8 +133,8 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
       },
       overflows, energy_here);
   if (overflows)
-    error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more than {} directions (farther "
-                      "apart than the flat angle)", overflows, GS_MESH_MAX_CONTACTS);
+    error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more directions than their {} {}",
+               overflows, GS_MESH_MAX_CONTACTS, too_many_directions);
   atomKK->modified(execution_space, datamask_modify);
   k_contacts.template modify<DeviceType>();
   if (with_heat) heat.end(atom->heatflow, atom->nlocal);

@@ -394,6 +394,25 @@ static void test_errors(void)
   write_stl_ascii("gs_mesh_ok.stl", t, 1);
   MPI_Barrier(MPI_COMM_WORLD);
   gs_expect_errors(setup, cases, sizeof(cases) / sizeof(cases[0]));
+  {
+    /* a sphere on the axis of a 12-facet tube touches every facet: more contacts than an atom keeps,
+     * and the message says why a larger flat is no way out */
+    static tri tube[4 * 2 * 12];
+    const int n = tessellated_cylinder(tube, 0.5, 12);
+    void *lmp;
+    const char *msg;
+    write_stl_ascii("gs_mesh_tube.stl", tube, n);
+    MPI_Barrier(MPI_COMM_WORLD);
+    lmp = gs_lmp_open();
+    gs_lines(lmp, "units lj;atom_style sphere;region box block -1 1 -1 1 -1 1;create_box 1 box;"
+                  "create_atoms 1 single 0 0 0.5;set group all diameter 0.98;fix w all wall/gran/sync/mesh granular "
+                  "hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_tube.stl");
+    msg = gs_cmd_error(lmp, "run 0");
+    GS_CHECK(strstr(msg, "more directions than its 6 contacts") != NULL && strstr(msg, "region wall") != NULL,
+             "a sphere on the axis of a 12-facet tube: %s", msg[0] ? msg : "(no error)");
+    lammps_close(lmp);
+    if (gs_rank() == 0) remove("gs_mesh_tube.stl");
+  }
   if (gs_rank() == 0) {
     remove("gs_mesh_garbage.stl");
     remove("gs_mesh_cut.stl");
