@@ -221,6 +221,9 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
     for (int ic = 0; ic < nc; ic++) {
       c.r = faces[ic].r;
       faces[ic].touching = gs_wall_touching(&c);
+      if (faces[ic].touching && c.r == 0.0)
+        error->one(FLERR, "fix {}: the centre of atom {} lies on the wall, where a contact has no normal", style,
+                   atom->tag[i]);
       if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
     }
     if (dissipates && size_history) release_ended(known, i, touched.data(), kept, offset, vhalf, dt);

@@ -87,6 +87,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
+  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/kk:centred");
+  const auto d_centred = centred;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
         if (!(atoms.mask(i) & bit)) return;
@@ -99,7 +101,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
                                              omega, consistent ? next : nullptr, atoms.radius(i), atoms.rmass(i),
                                              nhistory ? hist : nullptr, f, torque, &c, nullptr);
-        if (touching) {
+        if (touching < 0) Kokkos::atomic_inc(&d_centred());
+        if (touching > 0) {
           gs_wall_contact_outputs(&wall_model, &c, x, atoms.radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);
           const double e = gs_wall_stored_energy(&wall_model, &c, nhistory ? hist : nullptr);
@@ -114,6 +117,10 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         }
       },
       energy_here);
+  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
+  if (h_centred())
+    error->one(FLERR, "fix {}: the centres of {} atoms lie on the wall, where a contact has no normal", style,
+               h_centred());
   atomKK->modified(execution_space, datamask_modify);
   atom_energy.end(eatom, atom->nlocal, with_atom_energy);
   k_history.template modify<DeviceType>();

@@ -103,6 +103,8 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
   int overflows = 0;
+  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/mesh/kk:centred");
+  const auto d_centred = centred;
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
@@ -120,8 +122,9 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
                                               with_heat ? d_temperature(i) : 0.0, twall,
                                               with_heat ? &d_heatflow(i) : nullptr,
                                               columns ? &d_output(i, 0) : nullptr, &e, nullptr);
+        if (touched == -2) Kokkos::atomic_inc(&d_centred());
         if (touched < 0) {
-          overflow++;
+          overflow += touched == -1;
           return;
         }
         stored += e;
@@ -132,6 +135,10 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
         }
       },
       overflows, energy_here);
+  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
+  if (h_centred())
+    error->one(FLERR, "fix wall/gran/sync/mesh/kk: the centres of {} atoms lie on the mesh, where a contact has no "
+               "normal", h_centred());
   if (overflows)
     error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more directions than their {} {}",
                overflows, GS_MESH_MAX_CONTACTS, too_many_directions);

@@ -154,6 +154,8 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
     if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
   }
   const auto d_mdr_counts = mdr_counts;
+  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/region/kk:centred");
+  const auto d_centred = centred;
   begin_energy();
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
@@ -178,8 +180,9 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
                                                 with_heat ? &d_heatflow(i) : nullptr,
                                                 columns ? &d_output(i, 0) : nullptr, &e,
                                                 with_mdr ? &mdr_atoms : nullptr, i);
+        if (touched == -2) Kokkos::atomic_inc(&d_centred());
         if (touched < 0) {
-          overflow++;
+          overflow += touched == -1;
           return;
         }
         stored += e;
@@ -192,6 +195,10 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         }
       },
       overflows, energy_here);
+  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
+  if (h_centred())
+    error->one(FLERR, "fix wall/gran/sync/region/kk: the centres of {} atoms lie on the wall, where a contact has no "
+               "normal", h_centred());
   if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
   if (with_mdr) {
     auto h_count = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);

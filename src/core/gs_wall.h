@@ -115,7 +115,8 @@ GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
  * separation from the wall's contact point, force, contact radius: for heat and per-atom output);
  * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation):
  * only where the atom touches or held history (gs_wall_history_held()).
- * Returns 0 and clears the history when not in contact. */
+ * Returns 0 and clears the history when not in contact; -1, adding nothing, when the atom's centre
+ * lies on the wall (its contact has no normal: the caller stops the run). */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
                           const double *next, double radius, double rmass,
@@ -143,6 +144,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
     }
     return 0;
   }
+  if (c.r == 0.0) return -1;
   if (flag) history[0] = 1.0;
   c.meff = rmass;
   if (m->ordering == GS_ORDERING_SYNCHRONIZED) {

@@ -760,6 +760,37 @@ static void errors(void)
     }
   }
 
+  /* an atom's centre on a wall: no contact normal either; every wall stops there (stock fix
+   * wall/gran went on with NaN) */
+  {
+    static const char *const walls[3] = {
+        "fix w all wall/gran/sync granular hooke 100 0.5 tangential linear_history 30 1.0 0.5 zplane 0.0 NULL",
+        "region r block -0.9 0.9 -0.9 0.9 0 1.5 side in units box;fix w all wall/gran/sync/region granular hooke 100 "
+        "0.5 tangential linear_history 30 1.0 0.5 region r",
+        "fix w all wall/gran/sync/mesh granular hooke 100 0.5 tangential linear_history 30 1.0 0.5 file "
+        "gs_kokkos_floor.stl"};
+    static tri floor[2];
+    int w, kk_styles;
+    height_field(floor, -1.0, 1.0, -1.0, 1.0, 1, zero_height);
+    write_stl_ascii("gs_kokkos_floor.stl", floor, 2);
+    MPI_Barrier(MPI_COMM_WORLD);
+    for (w = 0; w < 3; w++)
+      for (kk_styles = 0; kk_styles < 2; kk_styles++) {
+        void *lmp = kk_styles ? kk_open() : gs_lmp_open();
+        gs_lines(lmp, "units lj;atom_style sphere;boundary f f f;comm_modify vel yes;"
+                      "region box block -1 1 -1 1 -0.5 2 units box;create_box 1 box;create_atoms 1 single 0.3 0.2 0 "
+                      "units box;set group all diameter 0.2;set group all density 1.0;fix integrate all nve/sphere;"
+                      "pair_style granular/sync;pair_coeff * * hooke 100 0.5 tangential linear_history 30 1.0 0.5");
+        gs_lines(lmp, walls[w]);
+        msg = gs_cmd_error(lmp, "run 1 post no");
+        GS_CHECK(strstr(msg, "lies on the") != NULL || strstr(msg, "lie on the") != NULL,
+                 "%s styles, an atom's centre on a %s: '%s'", kk_styles ? "/kk" : "CPU",
+                 w == 0 ? "plane wall" : (w == 1 ? "region wall" : "mesh wall"), msg);
+        lammps_close(lmp);
+      }
+    if (gs_rank() == 0) remove("gs_kokkos_floor.stl");
+  }
+
   /* neighbor multi: LAMMPS' KOKKOS package builds bin lists only, and says so (the CPU styles run
    * multi: test_neighbor_multi) */
   kk = kk_open();
