@@ -87,8 +87,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
-  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/kk:centred");
-  const auto d_centred = centred;
+  const auto d_centred = centred.begin();
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i, double &stored) {
         if (!(atoms.mask(i) & bit)) return;
@@ -117,10 +116,9 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         }
       },
       energy_here);
-  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
-  if (h_centred())
+  if (const int centred_atoms = centred.end())
     error->one(FLERR, "fix {}: the centres of {} atoms lie on the wall, where a contact has no normal", style,
-               h_centred());
+               centred_atoms);
   atomKK->modified(execution_space, datamask_modify);
   atom_energy.end(eatom, atom->nlocal, with_atom_energy);
   k_history.template modify<DeviceType>();

@@ -47,7 +47,7 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
   DAT::tdual_double_2d_lr k_history;
   GransyncHeat<DeviceType> heat;
   GransyncWallOutput<DeviceType> output, atom_energy;
-  Kokkos::View<int, DeviceType> centred;    // atoms whose centre lies on the wall (gs_wall_contact())
+  GransyncCentredAtoms<DeviceType> centred;
 };
 
 }    // namespace LAMMPS_NS

@@ -103,8 +103,7 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
 
   int overflows = 0;
-  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/mesh/kk:centred");
-  const auto d_centred = centred;
+  const auto d_centred = centred.begin();
   Kokkos::parallel_reduce(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
@@ -135,10 +134,9 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
         }
       },
       overflows, energy_here);
-  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
-  if (h_centred())
-    error->one(FLERR, "fix wall/gran/sync/mesh/kk: the centres of {} atoms lie on the mesh, where a contact has no "
-               "normal", h_centred());
+  if (const int centred_atoms = centred.end())
+    error->one(FLERR, "fix {}: the centres of {} atoms lie on the mesh, where a contact has no normal", style,
+               centred_atoms);
   if (overflows)
     error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more directions than their {} {}",
                overflows, GS_MESH_MAX_CONTACTS, too_many_directions);

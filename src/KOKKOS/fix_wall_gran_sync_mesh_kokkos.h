@@ -36,7 +36,7 @@ template <class DeviceType> class FixWallGranSyncMeshKokkos : public GransyncWal
   Kokkos::View<int *, DeviceType> d_tri_vert, d_tri_edge, d_edge_tri, d_vert_tri_start, d_vert_tri, d_cell_start,
       d_cell_tri, d_tri_cell;
   gs_mesh device_mesh;
-  Kokkos::View<int, DeviceType> centred;    // atoms whose centre lies on the mesh (gs_mesh_wall_atom())
+  GransyncCentredAtoms<DeviceType> centred;
 };
 
 }    // namespace LAMMPS_NS

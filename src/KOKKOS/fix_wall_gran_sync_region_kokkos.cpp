@@ -154,8 +154,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
     if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
   }
   const auto d_mdr_counts = mdr_counts;
-  if (!centred.data()) centred = decltype(centred)("wall/gran/sync/region/kk:centred");
-  const auto d_centred = centred;
+  const auto d_centred = centred.begin();
   begin_energy();
   const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
   const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
@@ -195,10 +194,9 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
         }
       },
       overflows, energy_here);
-  auto h_centred = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), centred);
-  if (h_centred())
-    error->one(FLERR, "fix wall/gran/sync/region/kk: the centres of {} atoms lie on the wall, where a contact has no "
-               "normal", h_centred());
+  if (const int centred_atoms = centred.end())
+    error->one(FLERR, "fix {}: the centres of {} atoms lie on the wall, where a contact has no normal", style,
+               centred_atoms);
   if (overflows) error->one(FLERR, "fix wall/gran/sync/region/kk: more contacts than region {} reports", idregion);
   if (with_mdr) {
     auto h_count = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), mdr_counts);

@@ -37,7 +37,7 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public GransyncW
   GransyncWallOutput<DeviceType> output, atom_energy;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
   Kokkos::View<int, DeviceType> mdr_counts;    // mdr: atoms whose wall force is not finite
-  Kokkos::View<int, DeviceType> centred;       // atoms whose centre lies on the wall (gs_region_wall_atom())
+  GransyncCentredAtoms<DeviceType> centred;
 
   void check_region();
   void post_force_host(int);

@@ -49,6 +49,30 @@ template <class DeviceType> class GransyncWallOutput {
   Rows rows;
 };
 
+// Atoms whose centre lies on a wall, where a contact has no normal (the core's wall functions say
+// so), counted by the kernel on the device; the fix stops the run after it, as the CPU fixes do.
+template <class DeviceType> class GransyncCentredAtoms {
+ public:
+  using Count = Kokkos::View<int, DeviceType>;
+
+  Count begin()
+  {
+    if (!count.data()) count = Count("gransync:centred");
+    return count;
+  }
+
+  // the kernel's count (then zero again; read first: on a host backend the mirror is the view)
+  int end()
+  {
+    const int n = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), count)();
+    if (n) Kokkos::deep_copy(count, 0);
+    return n;
+  }
+
+ private:
+  Count count;
+};
+
 }    // namespace LAMMPS_NS
 
 #endif

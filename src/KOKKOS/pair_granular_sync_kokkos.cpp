@@ -741,17 +741,19 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
 // the CPU style's checks, from the kernel's counts
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_contact_counts()
 {
-  auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), contact_counts);
-  if (h_counts(0))
+  // read before zeroing: on a host backend the mirror is the view itself
+  const auto h_counts = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), contact_counts);
+  const int coincident = h_counts(0), not_finite = h_counts(1), yield_unrecorded = h_counts(2);
+  if (coincident || not_finite || yield_unrecorded) Kokkos::deep_copy(contact_counts, 0);
+  if (coincident)
     error->one(FLERR, "pair granular/sync/kk: atoms are at the same position in {} pair(s), where a contact has no "
-               "normal (two atoms created at one point?)", h_counts(0));
-  if (h_counts(1))
-    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", h_counts(1));
-  if (h_counts(2)) {
+               "normal (two atoms created at one point?)", coincident);
+  if (not_finite)
+    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", not_finite);
+  if (yield_unrecorded) {
     gs_contact c{};
     c.mdr_yield_unrecorded = 1;
     warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "pair granular/sync/kk");
-    Kokkos::deep_copy(contact_counts, 0);
   }
 }
 
