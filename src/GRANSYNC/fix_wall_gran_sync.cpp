@@ -202,7 +202,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
     const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
                                          sync && !minimizing ? vh : vi, wi, next, radius[i], rmass[i], hist, f[i],
                                          torque[i], &c, dissipates ? &dissipated : nullptr);
-    if (touching < 0)
+    if (touching == GS_WALL_CENTRED)
       error->one(FLERR, "fix {}: the centre of atom {} lies on the wall, where a contact has no normal", style,
                  atom->tag[i]);
     if (dissipates && (touching || held)) {

@@ -323,10 +323,10 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
         at_rest ? rest : (sync ? vh : v[i]), at_rest ? rest : omega[i], damping && !at_rest ? damping[i] : rest,
         radius[i], rmass[i], contacts[i], f[i], torque[i], heat ? atom->temperature[i] : 0.0, twall,
         heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e, dissipates ? &d : nullptr);
-    if (n == -2)
+    if (n == GS_WALL_CENTRED)
       error->one(FLERR, "{}: the centre of atom {} lies on the mesh, where a contact has no normal", WHAT,
                  atom->tag[i]);
-    if (n < 0)
+    if (n == GS_WALL_CROWDED)
       error->one(FLERR, "{}: atom {} touches the mesh in more directions than its {} {}", WHAT, atom->tag[i],
                  GS_MESH_MAX_CONTACTS, too_many_directions);
     if (dissipates) dissipation->add(i, d.energy, &d.load_i[0][0]);

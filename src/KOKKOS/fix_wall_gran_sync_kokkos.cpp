@@ -100,7 +100,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, x, v, sync ? xh : x, sync ? vh : v,
                                              omega, consistent ? next : nullptr, atoms.radius(i), atoms.rmass(i),
                                              nhistory ? hist : nullptr, f, torque, &c, nullptr);
-        if (touching < 0) Kokkos::atomic_inc(&d_centred());
+        if (touching == GS_WALL_CENTRED) Kokkos::atomic_inc(&d_centred());
         if (touching > 0) {
           gs_wall_contact_outputs(&wall_model, &c, x, atoms.radius(i), with_heat ? d_temperature(i) : 0.0, twall,
                                   with_heat ? &d_heatflow(i) : nullptr, columns ? &d_output(i, 0) : nullptr);

@@ -121,9 +121,9 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
                                               with_heat ? d_temperature(i) : 0.0, twall,
                                               with_heat ? &d_heatflow(i) : nullptr,
                                               columns ? &d_output(i, 0) : nullptr, &e, nullptr);
-        if (touched == -2) Kokkos::atomic_inc(&d_centred());
+        if (touched == GS_WALL_CENTRED) Kokkos::atomic_inc(&d_centred());
         if (touched < 0) {
-          overflow += touched == -1;
+          overflow += touched == GS_WALL_CROWDED;
           return;
         }
         stored += e;

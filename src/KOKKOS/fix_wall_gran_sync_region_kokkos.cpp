@@ -179,9 +179,9 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
                                                 with_heat ? &d_heatflow(i) : nullptr,
                                                 columns ? &d_output(i, 0) : nullptr, &e,
                                                 with_mdr ? &mdr_atoms : nullptr, i);
-        if (touched == -2) Kokkos::atomic_inc(&d_centred());
+        if (touched == GS_WALL_CENTRED) Kokkos::atomic_inc(&d_centred());
         if (touched < 0) {
-          overflow += touched == -1;
+          overflow += touched == GS_WALL_CROWDED;
           return;
         }
         stored += e;

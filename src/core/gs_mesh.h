@@ -404,8 +404,8 @@ GS_FN void gs_mesh_contact_motion(const gs_model *m, const gs_mesh_motion *mo, c
 /* One particle against the mesh; arguments as gs_region_wall_atom() (src/core/gs_region.h), with
  * the mesh at motion `mo`, and `dissipation` (NULL: none) receiving the step's slip energies and
  * dashpot loads (gs_dissipation), including the springs of contacts that ended. Returns the number
- * of contacts, -1 if more than GS_MESH_MAX_CONTACTS, or -2, adding nothing, if the particle's centre
- * lies on the mesh (no normal). */
+ * of contacts, GS_WALL_CROWDED if more than GS_MESH_MAX_CONTACTS, or GS_WALL_CENTRED, adding
+ * nothing, if the particle's centre lies on the mesh (gs_wall.h). */
 GS_FN int gs_mesh_wall_atom(const gs_model *m, const gs_mesh *g, const gs_mesh_motion *mo, double dt,
                             int history_update, const double *x, const double *v, const double *xhalf,
                             const double *vhalf, const double *omega, const double *next, double radius,
@@ -423,9 +423,9 @@ GS_FN int gs_mesh_wall_atom(const gs_model *m, const gs_mesh *g, const gs_mesh_m
   gs_contact c;
   gs_mesh_to_body(mo, x, xb);
   n = gs_mesh_find_contacts(g, xb, reach, list);
-  if (n < 0) return -1;
+  if (n < 0) return GS_WALL_CROWDED;
   for (ic = 0; ic < n; ic++)
-    if (list[ic].r == 0.0) return -2;
+    if (list[ic].r == 0.0) return GS_WALL_CENTRED;
   gs_mesh_row_match(g, row, nh, list, n, from);
   c.dt = dt;
   c.history_update = history_update;

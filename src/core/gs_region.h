@@ -531,8 +531,8 @@ GS_FN void gs_region_row_forget(double *row, int nh, const int *touched, int kep
  * velocity is its mean over the step, exact for steady motion). Adds to
  * force and torque and, face by face, what gs_wall_contact_outputs() adds to *heat and writes to
  * output (each unless NULL; output ends with the last face touched, as stock) and to *energy (unless
- * NULL) the contacts' stored energy; returns the number of faces touched, -1 if more than tmax, or
- * -2, adding nothing, if the particle's centre lies on a face it touches (no normal).
+ * NULL) the contacts' stored energy; returns the number of faces touched, GS_WALL_CROWDED if more
+ * than tmax, or GS_WALL_CENTRED, adding nothing, if the particle's centre lies on a face it touches.
  * mdr: the grains' state and the particle's index there (NULL and unread for other models). */
 GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, double dt, int history_update,
                               const double *x, const double *v, const double *xhalf, const double *vhalf,
@@ -548,7 +548,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   int nc = 0, kept = 0, ic;
   gs_contact c;
   if (gs_region_match(g, x)) nc = gs_region_surface(g, x, radius, faces);
-  if (nc > tmax) return -1;
+  if (nc > tmax) return GS_WALL_CROWDED;
   c.dt = dt;
   c.history_update = history_update;
   c.radi = radius;
@@ -563,7 +563,7 @@ GS_FN int gs_region_wall_atom(const gs_model *m, const gs_region *g, int tmax, d
   for (ic = 0; ic < nc; ic++) {
     c.r = faces[ic].r;
     touching[ic] = gs_wall_touching(&c);
-    if (touching[ic] && c.r == 0.0) return -2;
+    if (touching[ic] && c.r == 0.0) return GS_WALL_CENTRED;
     if (touching[ic]) touched[kept++] = faces[ic].iwall;
   }
   gs_region_row_forget(row, m->size_history, touched, kept);

@@ -67,6 +67,10 @@ GS_FN void gs_wall_step_init(const gs_wall *w, int ordering, double time, double
   s->history_update = history_update;
 }
 
+/* What the walls' per-atom functions return instead of a count of contacts. */
+#define GS_WALL_CROWDED (-1) /* more contacts than the atom's rows hold */
+#define GS_WALL_CENTRED (-2) /* the atom's centre lies on the wall: its contact has no normal */
+
 /* Vector from the wall's contact point to x for planes at wlo/whi (cylinder: around the z axis),
  * its length r, and the wall's radius for the effective radius (0: flat). */
 GS_FN void gs_wall_separation(const gs_wall *w, const double *x, double wlo, double whi, double *dx, double *r,
@@ -115,8 +119,8 @@ GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
  * separation from the wall's contact point, force, contact radius: for heat and per-atom output);
  * `dissipation` (may be NULL) gets the step's slip energy and dashpot loads added (gs_dissipation):
  * only where the atom touches or held history (gs_wall_history_held()).
- * Returns 0 and clears the history when not in contact; -1, adding nothing, when the atom's centre
- * lies on the wall (its contact has no normal: the caller stops the run). */
+ * Returns 0 and clears the history when not in contact; GS_WALL_CENTRED, adding nothing, when the
+ * atom's centre lies on the wall (the caller stops the run). */
 GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x,
                           const double *v, const double *xhalf, const double *vhalf, const double *omega,
                           const double *next, double radius, double rmass,
@@ -144,7 +148,7 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
     }
     return 0;
   }
-  if (c.r == 0.0) return -1;
+  if (c.r == 0.0) return GS_WALL_CENTRED;
   if (flag) history[0] = 1.0;
   c.meff = rmass;
   if (m->ordering == GS_ORDERING_SYNCHRONIZED) {
