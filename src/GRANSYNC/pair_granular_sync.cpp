@@ -491,8 +491,9 @@ static int touching_candidates(const int *jlist, int jnum, const double *xflat, 
     const double delx = xi - xj[0], dely = yi - xj[1], delz = zi - xj[2];
     const double rsq = delx * delx + dely * dely + delz * delz;
     const double radsum = radi + radius[j];
-    bool work = rsq < radsum * radsum;
-    if constexpr (HISTORY) work = work || touch[jj];
+    int work = rsq < radsum * radsum;
+    // touch flags are 0 or 1 (this style and LAMMPS' history fix write nothing else): a bitwise or, no branch
+    if constexpr (HISTORY) work |= touch[jj];
     candidate[n] = jj;
     n += work;
   }
