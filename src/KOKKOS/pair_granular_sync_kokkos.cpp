@@ -256,13 +256,19 @@ struct GranularSyncPairKernel {
   KOKKOS_FORCEINLINE_FUNCTION int scan(const int i, const int first_pair, const int base, const int end,
                                        const double *xi, const double radi, int *candidate) const
   {
+    // plain pointers, which stay in registers (the views' are reloaded after each store, and x's
+    // stride multiplied): x as LAMMPS lays it out, 3 per atom (checked in compute())
+    const double *const xs = x.data();
+    const int *const touched = touch.data() + first_pair;
     int n = 0;
     for (int jj = base; jj < end; jj++) {
       const int j = (HISTORY ? packed_neighbors(first_pair + jj) : neighbors(i, jj)) & NEIGHMASK;
-      const double dx[3] = {xi[0] - x(j, 0), xi[1] - x(j, 1), xi[2] - x(j, 2)};
+      const double *const xj = xs + 3 * static_cast<size_t>(j);
+      const double dx[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]};
       const double radsum = radi + radius(j);
-      bool work = gs_dot3(dx, dx) < radsum * radsum;
-      if constexpr (HISTORY) work = work || touch(first_pair + jj);
+      int work = gs_dot3(dx, dx) < radsum * radsum;
+      // touch flags are 0 or 1 (written only here and by the history fix): or-ed in, no branch
+      if constexpr (HISTORY) work |= touched[jj];
       candidate[n] = jj;
       n += work;
     }
@@ -637,6 +643,10 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   const int inum = list->inum;
   GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR> kernel;
   kernel.x = atomKK->k_x.template view<DeviceType>();
+  // the kernel's neighbor scan reads x through a pointer, 3 doubles per atom
+  if (kernel.x.stride(0) != 3)
+    error->one(FLERR, "pair granular/sync/kk: this LAMMPS stores positions {} doubles apart, not 3 (padded views); "
+               "use the CPU style", static_cast<long>(kernel.x.stride(0)));
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
   using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR>;
