@@ -9,7 +9,7 @@ lmp=$PWD/build/lmp
 date=$(LC_ALL=C date +%d%b%y)
 names=("$@")
 ((${#names[@]})) || names=(three_sphere wall_groove mesh_groove restitution oblique_impact pour_box hopper mesh_hopper drum mesh_drum percolation
-  energy_balance lammps_granular)
+  energy_balance box_fill_variational lammps_granular)
 
 run() { # name variant [lmp arguments]
   local name=$1 variant=$2
@@ -39,6 +39,9 @@ for name in "${names[@]}"; do
           "$lmp" -in "in.$port" -log "log.$date.$port.g++.1" -nocite > /dev/null)
         echo "examples/lammps_granular/log.$date.$port.g++.1"
       done ;;
+    box_fill_variational)    # (its input loops over 218 spheres: not echoed)
+      run box_fill_variational variational -echo none
+      run box_fill_variational verlet -echo none -var integrator verlet ;;
     drum)
       run drum synchronized
       run drum standard -var ordering standard
