@@ -5,9 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lmp=$PWD/build/lmp
-[ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 date=$(LC_ALL=C date +%d%b%y)
 names=("$@")
+for name in "${names[@]}"; do
+  [ -d "examples/$name" ] && [ "${name#-}" = "$name" ] && continue
+  echo "usage: bash tools/example_logs.sh [name ...]  (names: the folders of examples/; default: all)"
+  [ "$name" = -h ] || [ "$name" = --help ] && exit 0
+  echo "tools/example_logs.sh: no example '$name'"
+  exit 2
+done
+[ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 ((${#names[@]})) || names=(three_sphere wall_groove mesh_groove restitution oblique_impact pour_box hopper mesh_hopper drum mesh_drum percolation
   energy_balance box_fill_variational lammps_granular)
 

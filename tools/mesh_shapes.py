@@ -53,6 +53,13 @@ def auto_rings(length, r, n):
     return max(1, math.ceil(length / width - 1e-9)) if width > 0 else 1
 
 
+def too_many(rings, n):
+    """stop before building a mesh no reader would want"""
+    if 2 * rings * n > MAX_TRIANGLES:
+        sys.exit(f"mesh_shapes.py: {rings} rings of {n} facets: more than {MAX_TRIANGLES} triangles "
+                 "(a length many times the radius? set --rings or --aspect)")
+
+
 def band(lower, upper):
     """triangles between two rings of equal size, normals towards the axis (lower ring below upper)"""
     n = len(lower)
@@ -68,6 +75,7 @@ def band(lower, upper):
 def lateral(r0, r1, z0, z1, n, rings):
     """cone (r0 != r1) or cylinder side from z0 to z1"""
     k = rings or auto_rings(math.hypot(r1 - r0, z1 - z0), max(r0, r1), n)
+    too_many(k, n)
     levels = []
     for i in range(k + 1):
         t = i / k
@@ -86,6 +94,7 @@ def lateral(r0, r1, z0, z1, n, rings):
 def disk(radius, z, n, rings, up):
     """disk of concentric rings; normal +z if up, else -z"""
     k = rings or auto_rings(radius, radius, n)
+    too_many(k, n)
     centre = (0.0, 0.0, z)
     circles = [ring(radius if i == k else radius * i / k, z, n) for i in range(1, k + 1)]
     out = []
@@ -139,6 +148,27 @@ def number(x):
     return "%.12g" % x
 
 
+MAX_TRIANGLES = 10_000_000
+
+
+def real(shape, word):
+    """a shape's number, finite"""
+    try:
+        x = float(word)
+    except ValueError:
+        x = math.nan
+    if not math.isfinite(x):
+        sys.exit(f"mesh_shapes.py: {shape}: '{word}' is not a finite number")
+    return x
+
+
+def whole(shape, word):
+    """a shape's count, at least 1"""
+    if not word.isdigit() or int(word) < 1:
+        sys.exit(f"mesh_shapes.py: {shape}: '{word}' is not a count of at least 1")
+    return int(word)
+
+
 def shapes(words, facets, rings):
     """triangles of the shapes named in words (name, its numbers, next name, ...)"""
     out = []
@@ -155,9 +185,17 @@ def shapes(words, facets, rings):
         if name == "grid":
             if args[0] not in ("x", "y", "z"):
                 sys.exit("mesh_shapes.py: grid's AXIS is x, y or z")
-            out += grid(args[0], *map(float, args[1:6]), *map(int, args[6:8]))
+            nu, nv = (whole(name, w) for w in args[6:8])
+            if nu * nv > MAX_TRIANGLES // 2:
+                sys.exit(f"mesh_shapes.py: grid of {nu} x {nv} squares: more than {MAX_TRIANGLES} triangles")
+            out += grid(args[0], *(real(name, w) for w in args[1:6]), nu, nv)
             continue
-        v = list(map(float, args))
+        v = [real(name, w) for w in args]
+        radii = v[:2] if name == "cone" else v[:1]
+        heights = v[2:4] if name == "cone" else v[1:3]
+        if min(radii) <= 0 or (name != "disk" and heights[0] == heights[1]):
+            sys.exit(f"mesh_shapes.py: {name} {' '.join(args)}: radii must be positive (a cone to a point has "
+                     "triangles of no area) and the two heights differ")
         if name == "cone":
             out += lateral(v[0], v[1], v[2], v[3], facets, rings)
         elif name == "cylinder":
@@ -183,8 +221,9 @@ def main():
     a = p.parse_args()
     global ASPECT
     ASPECT = a.aspect
-    if a.facets < 3 or not a.aspect > 0:
-        sys.exit("mesh_shapes.py: --facets must be at least 3 and --aspect positive")
+    if a.facets < 3 or not a.aspect > 0 or not math.isfinite(a.aspect) or a.rings < 0:
+        sys.exit("mesh_shapes.py: --facets must be at least 3, --aspect positive and --rings at least 0 "
+                 "(0: about square facets)")
     if not a.shape:
         sys.exit("mesh_shapes.py: no shape given")
     triangles = shapes(a.shape, a.facets, a.rings)

@@ -10,7 +10,7 @@ where built, the /kk styles), one group per case and rank count; the ratio lines
 Needs matplotlib (Debian: python3-matplotlib)."""
 import re
 
-from gs_plot import parser, plt, save
+from gs_plot import parser, plt, run, save
 
 HEADER = re.compile(r"^== (\S+), (\d+) rank\(s\)")
 RATE = re.compile(r"^  (.*\S)\s+([0-9.]+e[+-]?\d+)$")  # throughputs; ratios print as plain decimals
@@ -55,4 +55,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -9,13 +9,10 @@ Stacked from the bottom: gravitational, stored (pair and walls), kinetic, rotati
 dissipation channels of compute dissipation/sync; their top is the total, which stays flat (its
 drift, on a second axis, is the integrator's error). Needs matplotlib (Debian: python3-matplotlib).
 """
-import argparse
 import glob
 import os
 
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+from gs_plot import Parser, plt, run
 
 CHANNELS = ["normal damping", "tangential damping", "tangential slip", "rolling damping", "rolling slip",
             "twisting damping", "twisting slip", "lever"]
@@ -39,7 +36,7 @@ def read_log(path):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("log", nargs="?")
     parser.add_argument("-o", "--output", default="energy_balance.png")
     args = parser.parse_args()
@@ -73,4 +70,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -8,13 +8,10 @@ Without LOG it reads the reference logs examples/percolation/log.*.percolation.*
 thermo columns (time, f_bed, f_out, f_trap) give one curve pair: the fraction still in the bed
 (solid) and the trapped fraction (dashed). Needs matplotlib (Debian: python3-matplotlib).
 """
-import argparse
 import glob
 import os
 
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+from gs_plot import Parser, plt, run
 
 
 def read_log(path):
@@ -42,7 +39,7 @@ def read_log(path):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = Parser(description=__doc__.splitlines()[0])
     parser.add_argument("logs", nargs="*")
     parser.add_argument("-o", "--output", default="percolation.png")
     args = parser.parse_args()
@@ -53,6 +50,8 @@ def main():
     fig, ax = plt.subplots(figsize=(6, 4))
     for i, path in enumerate(logs):
         t, bed, trap, ordering = read_log(path)
+        if not t:
+            parser.error("%s: no thermo rows of examples/percolation (Step Time ... v_f_bed v_f_trap)" % path)
         color = "C%d" % i
         ax.plot(t, bed, "-o", color=color, label="%s: in the bed" % ordering)
         ax.plot(t, trap, "--s", color=color, label="%s: trapped" % ordering)
@@ -68,4 +67,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -11,7 +11,7 @@ import os
 import re
 import subprocess
 
-from gs_plot import ROOT, parser, plt, save
+from gs_plot import ROOT, parser, plt, run, save
 
 RESULT = re.compile(r"^RESULT size ratio (\d+), (\S+): e requested (\S+), measured (\S+)")
 
@@ -47,4 +47,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

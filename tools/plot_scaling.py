@@ -7,7 +7,7 @@ granular and granular/sync in both orderings, one rank.
     python3 tools/plot_scaling.py scaling.txt [--out doc/img/scaling.png]
 
 Needs matplotlib (Debian: python3-matplotlib)."""
-from gs_plot import parser, plt, save
+from gs_plot import parser, plt, run, save
 
 STYLES = ["stock pair granular", "granular/sync standard", "granular/sync synchronized"]
 
@@ -34,4 +34,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -11,7 +11,7 @@ Needs matplotlib (Debian: python3-matplotlib)."""
 import os
 import subprocess
 
-from gs_plot import ROOT, parser, plt, save
+from gs_plot import ROOT, parser, plt, run, save
 
 
 def run_lammps(lmp, ordering, every):
@@ -72,4 +72,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)

@@ -11,7 +11,7 @@ size ratio S_c = (1 + sqrt(1 + mu^2)) / mu^2 above which the standard ordering t
 Needs matplotlib (Debian: python3-matplotlib)."""
 import math
 
-from gs_plot import parser, plt, save
+from gs_plot import parser, plt, run, save
 
 
 def main():
@@ -47,4 +47,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    run(main)
