@@ -37,6 +37,17 @@ static const char *usage =
     "  --units si|cgs         units of the options and of the printed lines (default si)\n"
     "  --help                 this text\n";
 
+static const char *const options[] = {"--dmin", "--dmax", "--diameters", "--pairs", "--model", "--overlap", "--velocity",
+                                      "--gravity", "--steps-per-contact", "--energy-error", "--xt", "--units"};
+
+static int known_option(const char *opt)
+{
+  size_t k;
+  for (k = 0; k < sizeof(options) / sizeof(options[0]); k++)
+    if (strcmp(opt, options[k]) == 0) return 1;
+  return 0;
+}
+
 static int bad(const char *fmt, ...)
 {
   va_list ap;
@@ -86,6 +97,7 @@ int main(int argc, char **argv)
       card = opt;
       continue;
     }
+    if (!known_option(opt)) return bad("unknown option '%s'", opt);
     if (i + 1 >= argc) return bad("option %s needs a value", opt);
     val = argv[++i];
     if (strcmp(opt, "--dmin") == 0) {
@@ -133,8 +145,6 @@ int main(int argc, char **argv)
     } else if (strcmp(opt, "--units") == 0) {
       if (strcmp(val, "si") != 0 && strcmp(val, "cgs") != 0) return bad("--units: '%s' is not si or cgs", val);
       req.units = strcmp(val, "si") == 0 ? GS_PARAMS_SI : GS_PARAMS_CGS;
-    } else {
-      return bad("unknown option '%s'", opt);
     }
   }
 

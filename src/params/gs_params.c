@@ -244,7 +244,9 @@ double gs_vv_restitution(double kn, double e, double di, double dj, double densi
   p.radj = 0.5 * dj;
   p.mi = gs_sphere_mass(density, di);
   p.mj = gs_sphere_mass(density, dj);
-  p.v0 = 1.0; /* a linear contact's restitution does not depend on it */
+  /* a linear contact's restitution does not depend on the speed: one whose largest overlap is about
+   * 1e-3 of the smaller radius keeps the spheres from passing through each other at any scale */
+  p.v0 = 1e-3 * fmin(p.radi, p.radj) * sqrt(kn / gs_series(p.mi, p.mj));
   p.dt = dt;
   return gs_headon_run(&m, &p).e;
 }
@@ -335,6 +337,9 @@ int gs_params_compute(const gs_material *mat, const gs_params_request *req, gs_p
       q->dj = d[j];
       q->meff = gs_series(gs_sphere_mass(mat->value[GS_MAT_DENSITY], d[i]), gs_sphere_mass(mat->value[GS_MAT_DENSITY], d[j]));
       q->reff = gs_series(0.5 * d[i], 0.5 * d[j]);
+      if (!(q->meff > 0.0 && isfinite(q->meff)))
+        return fail(err, "diameters %g and %g: their masses (density %g) leave double precision; give diameters "
+                    "of particles in the --units system", d[i], d[j], mat->value[GS_MAT_DENSITY]);
     }
   }
 
@@ -384,6 +389,10 @@ int gs_params_compute(const gs_material *mat, const gs_params_request *req, gs_p
   }
   res->tc = res->pair[res->shortest].tc;
   res->dt = res->tc / res->steps_per_contact;
+  if (!(res->dt > 0.0 && isfinite(res->dt) && isfinite(res->kn) && isfinite(res->estar)))
+    return fail(err, "diameters %g to %g: the stiffness (%g) or the timestep (%g) leaves double precision; give "
+                "diameters of particles in the --units system", d[0], d[nd - 1],
+                req->model == GS_PARAMS_HOOKE ? res->kn : res->estar, res->dt);
   if (req->model == GS_PARAMS_HOOKE) {
     /* with kn and dt as the printed lines give them to LAMMPS */
     const gs_params_pair *q = &res->pair[res->shortest];

@@ -2,7 +2,15 @@
  * Head-on collision of two spheres with the gransync core (see gs_headon_dem.h). */
 #include "gs_headon_dem.h"
 
+#include <math.h>
 #include <string.h>
+
+static gs_headon_result undefined(void)
+{
+  gs_headon_result out;
+  out.e = out.max_overlap = out.duration = NAN;
+  return out;
+}
 
 gs_headon_result gs_headon_run(const gs_model *m, const gs_headon_params *p)
 {
@@ -15,10 +23,10 @@ gs_headon_result gs_headon_run(const gs_model *m, const gs_headon_params *p)
   gs_contact c;
   int touched = 0;
 
-  if (m->size_history > (int) (sizeof(hist) / sizeof(hist[0]))) { /* mdr: per-atom state, 27 values */
-    out.e = out.max_overlap = out.duration = NAN;
-    return out;
-  }
+  /* mdr keeps per-atom state (27 values); the loop below ends only when finite spheres separate */
+  if (m->size_history > (int) (sizeof(hist) / sizeof(hist[0])) || !(dt > 0.0 && isfinite(dt)) ||
+      !(mi > 0.0 && isfinite(mi)) || !(mj > 0.0 && isfinite(mj)) || !(p->v0 > 0.0 && isfinite(p->v0)))
+    return undefined();
   for (;;) {
     vi += 0.5 * dt * fi / mi;
     vj -= 0.5 * dt * fi / mj;
@@ -26,6 +34,7 @@ gs_headon_result gs_headon_run(const gs_model *m, const gs_headon_params *p)
     xj += dt * vj;
     memset(&c, 0, sizeof(c));
     c.dx[0] = xi - xj;
+    if (!isfinite(c.dx[0])) return undefined(); /* would never separate */
     c.radi = p->radi;
     c.radj = p->radj;
     c.meff = mi * mj / (mi + mj);
@@ -42,6 +51,8 @@ gs_headon_result gs_headon_run(const gs_model *m, const gs_headon_params *p)
       if (c.delta > out.max_overlap) out.max_overlap = c.delta;
     } else if (touched) {
       break;
+    } else if (c.dx[0] > 0.0) {
+      return undefined(); /* i stepped through j without touching it */
     }
     vi += 0.5 * dt * fi / mi;
     vj -= 0.5 * dt * fi / mj;
