@@ -53,11 +53,14 @@ def auto_rings(length, r, n):
     return max(1, math.ceil(length / width - 1e-9)) if width > 0 else 1
 
 
-def too_many(rings, n):
+def too_many(triangles, what, hint=""):
     """stop before building a mesh no reader would want"""
-    if 2 * rings * n > MAX_TRIANGLES:
-        sys.exit(f"mesh_shapes.py: {rings} rings of {n} facets: more than {MAX_TRIANGLES} triangles "
-                 "(a length many times the radius? set --rings or --aspect)")
+    if triangles > MAX_TRIANGLES:
+        sys.exit(f"mesh_shapes.py: {what}: more than {MAX_TRIANGLES} triangles{hint}")
+
+
+def too_many_rings(rings, n):
+    too_many(2 * rings * n, f"{rings} rings of {n} facets", " (a length many times the radius? set --rings or --aspect)")
 
 
 def band(lower, upper):
@@ -75,7 +78,7 @@ def band(lower, upper):
 def lateral(r0, r1, z0, z1, n, rings):
     """cone (r0 != r1) or cylinder side from z0 to z1"""
     k = rings or auto_rings(math.hypot(r1 - r0, z1 - z0), max(r0, r1), n)
-    too_many(k, n)
+    too_many_rings(k, n)
     levels = []
     for i in range(k + 1):
         t = i / k
@@ -94,7 +97,7 @@ def lateral(r0, r1, z0, z1, n, rings):
 def disk(radius, z, n, rings, up):
     """disk of concentric rings; normal +z if up, else -z"""
     k = rings or auto_rings(radius, radius, n)
-    too_many(k, n)
+    too_many_rings(k, n)
     centre = (0.0, 0.0, z)
     circles = [ring(radius if i == k else radius * i / k, z, n) for i in range(1, k + 1)]
     out = []
@@ -186,8 +189,7 @@ def shapes(words, facets, rings):
             if args[0] not in ("x", "y", "z"):
                 sys.exit("mesh_shapes.py: grid's AXIS is x, y or z")
             nu, nv = (whole(name, w) for w in args[6:8])
-            if nu * nv > MAX_TRIANGLES // 2:
-                sys.exit(f"mesh_shapes.py: grid of {nu} x {nv} squares: more than {MAX_TRIANGLES} triangles")
+            too_many(2 * nu * nv, f"grid of {nu} x {nv} squares")
             out += grid(args[0], *(real(name, w) for w in args[1:6]), nu, nv)
             continue
         v = [real(name, w) for w in args]

@@ -257,7 +257,7 @@ struct GranularSyncPairKernel {
                                        const double *xi, const double radi, int *candidate) const
   {
     // plain pointers, which stay in registers (the views' are reloaded after each store, and x's
-    // stride multiplied): x as LAMMPS lays it out, 3 per atom (checked in compute())
+    // stride multiplied): x as LAMMPS lays it out, 3 per atom (checked in init_style())
     const double *const xs = x.data();
     const int *const touched = touch.data() + first_pair;
     int n = 0;
@@ -487,6 +487,13 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
     error->all(FLERR, "pair_style granular/sync/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
 
+  // the kernel's neighbor scan reads x through a pointer, 3 doubles per atom; LAMMPS allocates x
+  // unpadded, so what holds now holds after x grows
+  const long x_stride = static_cast<long>(atomKK->k_x.template view<DeviceType>().stride(0));
+  if (x_stride != 3)
+    error->all(FLERR, "pair_style granular/sync/kk: this LAMMPS stores positions {} doubles apart, not 3 (padded "
+               "views); use the CPU style granular/sync", x_stride);
+
   neighflag = lmp->kokkos->neighflag;
   if (neighflag == FULL)
     error->all(FLERR, "pair_style granular/sync/kk needs a half neighbor list: add '-pk kokkos neigh half'");
@@ -643,10 +650,6 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   const int inum = list->inum;
   GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR> kernel;
   kernel.x = atomKK->k_x.template view<DeviceType>();
-  // the kernel's neighbor scan reads x through a pointer, 3 doubles per atom
-  if (kernel.x.stride(0) != 3)
-    error->one(FLERR, "pair granular/sync/kk: this LAMMPS stores positions {} doubles apart, not 3 (padded views); "
-               "use the CPU style", static_cast<long>(kernel.x.stride(0)));
   kernel.v = atomKK->k_v.template view<DeviceType>();
   kernel.omega = atomKK->k_omega.template view<DeviceType>();
   using Kernel = GranularSyncPairKernel<DeviceType, NEIGHFLAG, Kinds, HEAT, MDR>;
