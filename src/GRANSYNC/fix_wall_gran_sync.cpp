@@ -51,8 +51,9 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   if (strcmp(style_name, "xplane") == 0 || strcmp(style_name, "yplane") == 0 || strcmp(style_name, "zplane") == 0) {
     wall.style = style_name[0] - 'x';
     if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: {} needs lo and hi (a number or NULL)", style_name);
-    if (strcmp(arg[iarg + 1], "NULL") != 0) wall.lo = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
-    if (strcmp(arg[iarg + 2], "NULL") != 0) wall.hi = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+    const std::string plane = style_name;
+    if (strcmp(arg[iarg + 1], "NULL") != 0) wall.lo = number_arg(error, "fix wall/gran/sync", plane + " lo", arg[iarg + 1]);
+    if (strcmp(arg[iarg + 2], "NULL") != 0) wall.hi = number_arg(error, "fix wall/gran/sync", plane + " hi", arg[iarg + 2]);
     if (wall.lo == -BIG && wall.hi == BIG) error->all(FLERR, "fix wall/gran/sync: {} needs lo, hi or both, not NULL NULL", style_name);
     if (wall.lo >= wall.hi) error->all(FLERR, "fix wall/gran/sync: {} lo must be below hi", style_name);
     if (domain->periodicity[wall.style])
@@ -61,7 +62,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   } else if (strcmp(style_name, "zcylinder") == 0) {
     wall.style = GS_WALL_ZCYLINDER;
     if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: zcylinder needs a radius");
-    wall.cylradius = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+    wall.cylradius = number_arg(error, "fix wall/gran/sync", "zcylinder radius", arg[iarg + 1]);
     if (wall.cylradius <= 0.0) error->all(FLERR, "fix wall/gran/sync: zcylinder radius must be > 0, got {}", arg[iarg + 1]);
     iarg += 2;
   } else {
@@ -81,8 +82,8 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     if (strcmp(arg[iarg], "wiggle") == 0) {
       if (iarg + 3 >= narg) error->all(FLERR, "fix wall/gran/sync: wiggle needs dim amplitude period");
       wall.axis = dim(arg[iarg + 1]);
-      wall.amplitude = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
-      const double period = utils::numeric(FLERR, arg[iarg + 3], false, lmp);
+      wall.amplitude = number_arg(error, "fix wall/gran/sync", "wiggle amplitude", arg[iarg + 2]);
+      const double period = number_arg(error, "fix wall/gran/sync", "wiggle period", arg[iarg + 3]);
       if (period <= 0.0) error->all(FLERR, "fix wall/gran/sync: wiggle period must be > 0, got {}", arg[iarg + 3]);
       wall.wiggle_omega = 2.0 * MathConst::MY_PI / period;
       wall.wiggle = 1;
@@ -90,7 +91,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     } else if (strcmp(arg[iarg], "shear") == 0) {
       if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: shear needs dim velocity");
       wall.axis = dim(arg[iarg + 1]);
-      wall.vshear = utils::numeric(FLERR, arg[iarg + 2], false, lmp);
+      wall.vshear = number_arg(error, "fix wall/gran/sync", "shear velocity", arg[iarg + 2]);
       wall.shear = 1;
       iarg += 3;
     } else if (strcmp(arg[iarg], "ordering") == 0) {

@@ -56,7 +56,7 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
   auto need = [&](int count, const char *what) {
     if (iarg + count >= narg) error->all(FLERR, "{}: keyword {} needs {}", WHAT, arg[iarg], what);
   };
-  auto number = [&](int k) { return utils::numeric(FLERR, arg[iarg + k], false, lmp); };
+  auto number = [&](int k) { return number_arg(error, WHAT, std::string("keyword ") + arg[iarg], arg[iarg + k]); };
   while (iarg < narg) {
     if (strcmp(arg[iarg], "ordering") == 0) {
       ordering = parse_ordering(error, WHAT, iarg, narg, arg);

@@ -20,6 +20,8 @@
 #include "utils.h"
 #include "variable.h"
 
+#include <climits>
+#include <cstdlib>
 #include <mpi.h>
 #include <string>
 
@@ -27,6 +29,21 @@
 #include "gs_wall.h"
 
 namespace LAMMPS_NS {
+
+// a number argument, or an error naming the command (`what`) and what the number is for (`name`):
+// utils::numeric's own message names neither
+inline double number_arg(Error *error, const char *what, const std::string &name, const char *word)
+{
+  if (!utils::is_double(word)) error->all(FLERR, "{}: {} must be a number, got '{}'", what, name, word);
+  return std::strtod(word, nullptr);
+}
+
+inline int integer_arg(Error *error, const char *what, const std::string &name, const char *word)
+{
+  const long value = utils::is_integer(word) ? std::strtol(word, nullptr, 10) : LONG_MAX;
+  if (value < INT_MIN || value > INT_MAX) error->all(FLERR, "{}: {} must be a whole number, got '{}'", what, name, word);
+  return static_cast<int>(value);
+}
 
 // the value of the `ordering` keyword at arg[iarg] (arg[iarg + 1] is the value); `what` names the
 // command in messages
@@ -193,7 +210,7 @@ struct WallTemperature {
     if (utils::strmatch(arg[iarg + 1], "^v_"))
       variable = arg[iarg + 1] + 2;
     else
-      value = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      value = number_arg(lmp->error, what, "temperature", arg[iarg + 1]);
   }
 
   // the keyword and a heat model come together, and the atoms carry what heat needs (from init())

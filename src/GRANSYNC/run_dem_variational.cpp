@@ -84,13 +84,13 @@ RunDemVariational::RunDemVariational(LAMMPS *lmp, int narg, char **arg) : Verlet
   for (int iarg = 0; iarg < narg; iarg += 2) {
     if (iarg + 1 >= narg) error->all(FLERR, "run_style dem/variational: {} needs a value ({})", arg[iarg], usage);
     if (strcmp(arg[iarg], "alpha") == 0) {
-      alpha = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      alpha = number_arg(error, "run_style dem/variational", "alpha", arg[iarg + 1]);
       if (alpha < 0.0 || alpha > 1.0) error->all(FLERR, "run_style dem/variational: alpha {} is not in 0 to 1", alpha);
     } else if (strcmp(arg[iarg], "tol") == 0) {
-      newton_tol = utils::numeric(FLERR, arg[iarg + 1], false, lmp);
+      newton_tol = number_arg(error, "run_style dem/variational", "tol", arg[iarg + 1]);
       if (!(newton_tol > 0.0)) error->all(FLERR, "run_style dem/variational: tol must be positive");
     } else if (strcmp(arg[iarg], "maxiter") == 0) {
-      max_newton = utils::inumeric(FLERR, arg[iarg + 1], false, lmp);
+      max_newton = integer_arg(error, "run_style dem/variational", "maxiter", arg[iarg + 1]);
       if (max_newton < 1) error->all(FLERR, "run_style dem/variational: maxiter must be at least 1");
     } else if (strcmp(arg[iarg], "on_fail") == 0) {
       if (strcmp(arg[iarg + 1], "error") == 0) fail_is_error = true;

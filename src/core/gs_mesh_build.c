@@ -4,6 +4,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,13 +42,24 @@ typedef struct soup {
   int n, cap;
 } soup;
 
+/* room for one more triangle, or NULL when memory runs out */
 static double *soup_next(soup *s)
 {
   if (s->n == s->cap) {
+    double *grown;
+    if (s->cap > INT_MAX / 2) return NULL;
+    grown = (double *) realloc(s->x, sizeof(double) * 9 * (size_t) (s->cap ? 2 * s->cap : 64));
+    if (!grown) return NULL;
+    s->x = grown;
     s->cap = s->cap ? 2 * s->cap : 64;
-    s->x = (double *) realloc(s->x, sizeof(double) * 9 * (size_t) s->cap);
   }
   return s->x + 9 * (size_t) s->n++;
+}
+
+static int out_of_memory(const char *path, int ntri, char *err)
+{
+  snprintf(err, GS_ERRLEN, "mesh file %s: out of memory after %d triangles", path, ntri);
+  return -1;
 }
 
 /* whitespace-separated words of a text, with its line number */
@@ -107,6 +120,7 @@ static int read_stl_ascii(const char *text, const char *path, soup *s, char *err
       ;
     while (word && strcmp(word, "facet") == 0) {
       double *t = soup_next(s);
+      if (!t) return out_of_memory(path, s->n, err);
       if (expect_word(&w, "normal", path, err)) return -1;
       for (k = 0; k < 3; k++)
         if (number_word(&w, &dummy, path, err)) return -1;
@@ -132,19 +146,36 @@ static int read_stl_ascii(const char *text, const char *path, soup *s, char *err
   return 0;
 }
 
-static void read_stl_binary(const unsigned char *data, uint32_t n, soup *s)
+static int read_stl_binary(const unsigned char *data, uint32_t n, const char *path, soup *s, char *err)
 {
   uint32_t i;
   int k;
   for (i = 0; i < n; i++) {
     const unsigned char *rec = data + 84 + 50 * (size_t) i + 12; /* after the normal */
     double *t = soup_next(s);
+    if (!t) return out_of_memory(path, s->n, err);
     for (k = 0; k < 9; k++) {
       float value;
       memcpy(&value, rec + 4 * k, 4);
       t[k] = value;
     }
   }
+  return 0;
+}
+
+/* an OFF count: a whole number no larger than the file's length (each item takes at least a
+ * character), so that a wrong count is refused before anything is allocated for it */
+static int count_word(words *w, const char *what, long limit, int *count, const char *path, char *err)
+{
+  double value;
+  if (number_word(w, &value, path, err)) return -1;
+  if (value >= 0.0 && value <= (double) limit && value == floor(value)) {
+    *count = (int) value;
+    return 0;
+  }
+  snprintf(err, GS_ERRLEN, "mesh file %s, line %d: %s '%s' is not a whole number the file can hold (0 to %ld, its length in characters)",
+           path, w->line, what, w->word, limit);
+  return -1;
 }
 
 /* OFF: "OFF", counts of vertices, faces, edges, the vertices, then faces as "k i1 .. ik" */
@@ -171,22 +202,25 @@ static int read_off(const char *text, const char *path, soup *s, char *err)
       free(clean);
       return -1;
     }
-    if (number_word(&w, &value, path, err)) goto fail;
-    nv = (int) value;
-    if (number_word(&w, &value, path, err)) goto fail;
-    nf = (int) value;
-    if (number_word(&w, &value, path, err)) goto fail;
+    const size_t length = strlen(clean);
+    const long limit = length < (size_t) INT_MAX ? (long) length : INT_MAX;
+    if (count_word(&w, "the vertex count", limit, &nv, path, err) ||
+        count_word(&w, "the face count", limit, &nf, path, err) || number_word(&w, &value, path, err))
+      goto fail;
     if (nv < 3 || nf < 1) {
       snprintf(err, GS_ERRLEN, "mesh file %s: OFF counts %d vertices and %d faces: no surface", path, nv, nf);
       goto fail;
     }
     v = (double *) malloc(sizeof(double) * 3 * (size_t) nv);
+    if (!v) {
+      snprintf(err, GS_ERRLEN, "mesh file %s: out of memory for %d vertices", path, nv);
+      goto fail;
+    }
     for (i = 0; i < 3 * nv; i++)
       if (number_word(&w, &v[i], path, err)) goto fail;
     for (i = 0; i < nf; i++) {
       int count, first = 0, prev = 0;
-      if (number_word(&w, &value, path, err)) goto fail;
-      count = (int) value;
+      if (count_word(&w, "a face's vertex count", limit, &count, path, err)) goto fail;
       if (count < 3) {
         snprintf(err, GS_ERRLEN, "mesh file %s, line %d: face %d has %d vertices; a mesh wall is made of surfaces "
                  "(polygons of 3 or more vertices)", path, w.line, i + 1, count);
@@ -204,6 +238,10 @@ static int read_off(const char *text, const char *path, soup *s, char *err)
         if (k == 0) first = index;
         if (k >= 2) {
           double *t = soup_next(s);
+          if (!t) {
+            out_of_memory(path, s->n, err);
+            goto fail;
+          }
           memcpy(t, v + 3 * first, 3 * sizeof(double));
           memcpy(t + 3, v + 3 * prev, 3 * sizeof(double));
           memcpy(t + 6, v + 3 * index, 3 * sizeof(double));
@@ -240,7 +278,7 @@ int gs_mesh_read(const char *path, double scale, const double *offset, double **
     uint32_t n;
     memcpy(&n, data + 80, 4);
     if ((long) (84 + 50 * (uint64_t) n) == size) {
-      read_stl_binary((const unsigned char *) data, n, &s);
+      status = read_stl_binary((const unsigned char *) data, n, path, &s, err);
       goto read;
     }
   }
@@ -263,7 +301,16 @@ read:
     free(s.x);
     return -1;
   }
-  for (i = 0; i < 9 * (size_t) s.n; i++) s.x[i] = scale * s.x[i] + offset[i % 3];
+  for (i = 0; i < 9 * (size_t) s.n; i++) {
+    const double read = s.x[i];
+    s.x[i] = scale * read + offset[i % 3];
+    if (!isfinite(s.x[i])) {
+      snprintf(err, GS_ERRLEN, "mesh file %s: triangle %zu, corner %zu: coordinate %g%s is not a finite number", path,
+               i / 9 + 1, i % 9 / 3 + 1, read, isfinite(read) ? " with the scale and offset" : "");
+      free(s.x);
+      return -1;
+    }
+  }
   *out = s.x;
   return s.n;
 }

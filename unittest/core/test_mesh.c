@@ -8,6 +8,7 @@
 #include "gs_check.h"
 #include "gs_mesh_build.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -520,6 +521,48 @@ static void test_bad_input(void)
                     "OFF face naming a vertex beyond the list");
   expect_read_error("short.off", "OFF\n4 1 0\n0 0 0\n1 0 0\n0 1 0\n", "expected a number",
                     "OFF with fewer vertices than counted");
+  /* counts no file of this length can hold: refused before anything is allocated for them (two
+   * billion vertices crashed the reader, 1e11 faces were reported as -2147483648) */
+  expect_read_error("huge_vertex_count.off", "OFF\n2000000000 1 0\n0 0 0\n1 0 0\n1 1 0\n3 0 1 2\n",
+                    "vertex count '2000000000' is not a whole number the file can hold",
+                    "OFF counting two billion vertices");
+  expect_read_error("huge_face_count.off", "OFF\n3 99999999999 0\n0 0 0\n1 0 0\n1 1 0\n3 0 1 2\n",
+                    "face count '99999999999'", "OFF counting 1e11 faces");
+  expect_read_error("fractional_count.off", "OFF\n3.5 1 0\n0 0 0\n1 0 0\n1 1 0\n3 0 1 2\n",
+                    "vertex count '3.5'", "OFF with a fractional vertex count");
+  expect_read_error("huge_face_size.off", "OFF\n3 1 0\n0 0 0\n1 0 0\n1 1 0\n3000000000 0 1 2\n",
+                    "vertex count '3000000000'", "OFF face of three billion vertices");
+  /* a coordinate that is no finite number, in each format (was: a zero-area triangle at nan) */
+  expect_read_error("nan.off", "OFF\n3 1 0\nnan 0 0\n1 0 0\n1 1 0\n3 0 1 2\n",
+                    "triangle 1, corner 1: coordinate nan is not a finite number", "OFF with a nan coordinate");
+  expect_read_error("inf.stl",
+                    "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 inf 0\n"
+                    "endloop\nendfacet\nendsolid x\n",
+                    "triangle 1, corner 3: coordinate inf is not a finite number", "ASCII STL with an inf coordinate");
+  {
+    tri_list bad = {NULL, 0, 0};
+    char bin[128];
+    cube(&bad, NULL);
+    bad.x[9 * 5 + 4] = NAN;
+    tmp_path(bin, "nan_binary.stl");
+    write_binary_stl(bin, &bad);
+    expect_read_error("nan_binary.stl", NULL, "triangle 6, corner 2: coordinate nan is not a finite number",
+                      "binary STL with a nan coordinate");
+    free(bad.x);
+  }
+  {
+    /* finite in the file, beyond double precision once scaled */
+    static const double zero[3] = {0.0, 0.0, 0.0};
+    char big[128], err[GS_ERRLEN] = "";
+    double *soup = NULL;
+    int n;
+    tmp_path(big, "big_coordinate.off");
+    write_text(big, "OFF\n3 1 0\n1e300 0 0\n1 0 0\n1 1 0\n3 0 1 2\n");
+    n = gs_mesh_read(big, 1e10, zero, &soup, err);
+    GS_CHECK(n == -1 && strstr(err, "coordinate 1e+300 with the scale and offset is not a finite number"),
+             "a coordinate scaled beyond double precision: refused (got %d: %s)", n, err);
+    if (n > 0) free(soup);
+  }
 
   /* three triangles on one edge */
   {

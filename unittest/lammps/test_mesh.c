@@ -356,6 +356,8 @@ static void test_errors(void)
        "offset 100 0 0", "other length units"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl flat 95",
        "flat must be an angle from 0 to 90"},
+      {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl offset 0 y 0",
+       "fix wall/gran/sync/mesh: keyword offset must be a number, got 'y'"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "
        "move spin 1", "move must be none, linear (or translate), wiggle or rotate"},
       {"fix w all wall/gran/sync/mesh granular hooke 1e4 0 tangential linear_nohistory 0 0 file gs_mesh_ok.stl "

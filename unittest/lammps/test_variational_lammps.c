@@ -374,6 +374,8 @@ static void physics(void)
     static const char *const cases[][3] = {
         {"", "run_style dem/variational alpha 2", "alpha 2 is not in 0 to 1"},
         {"", "run_style dem/variational beta 1", "unknown keyword beta"},
+        {"", "run_style dem/variational alpha half", "run_style dem/variational: alpha must be a number, got 'half'"},
+        {"", "run_style dem/variational maxiter 2.5", "run_style dem/variational: maxiter must be a whole number, got '2.5'"},
         {"", "run_style dem/variational on_fail maybe", "on_fail maybe is not error or warn"},
         {"pair_coeff * * dmt 1e6 0.3 0.3 0.1 damping velocity tangential linear_nohistory 0.5 0.5", "run 1",
          "sub-model normal (allowed: hooke, hertz, hertz/material)"},

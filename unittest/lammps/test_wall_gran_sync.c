@@ -503,6 +503,13 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat area -1 zplane 0 NULL temperature 1", "heat area: h must be >= 0, got -1"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat conduction 1 zplane 0 NULL", "unknown heat model 'conduction' (allowed: none, area, radius)"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL temperature", "keyword temperature needs a value"},
+      /* a word for a number names the command and the number (was LAMMPS' generic message) */
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane abc NULL", "fix wall/gran/sync: zplane lo must be a number, got 'abc'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 1x", "fix wall/gran/sync: zplane hi must be a number, got '1x'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder r", "fix wall/gran/sync: zcylinder radius must be a number, got 'r'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle z a 1", "fix wall/gran/sync: wiggle amplitude must be a number, got 'a'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL shear x fast", "fix wall/gran/sync: shear velocity must be a number, got 'fast'"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 heat area 1 zplane 0 NULL temperature hot", "fix wall/gran/sync: temperature must be a number, got 'hot'"},
   };
   /* heat and the wall's temperature come together, and need per-atom temperature (checked at init) */
   static const char *const heat[][2] = {
