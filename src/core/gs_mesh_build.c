@@ -366,16 +366,32 @@ static int lower_cell(const cell_point *cells, int n, const long long *c)
   return lo;
 }
 
+/* what gs_mesh_build() answers when an allocation fails: d freed, -1 */
+static int out_of_memory_building(gs_mesh_data *d, char *err)
+{
+  snprintf(err, GS_ERRLEN, "a mesh of %d triangles: out of memory for its lookup structures", d->ntri);
+  gs_mesh_data_free(d);
+  return -1;
+}
+
 /* Vertices closer than `tol` in every coordinate are one (the lowest-numbered corner's position):
  * STL files repeat each vertex per triangle, and exporters may round a vertex differently from one
  * triangle to the next. Corners are binned in cells of side tol; each is compared with those in
  * its own and the 26 neighbouring cells. */
-static void merge_vertices(const double *soup, int ntri, double tol, gs_mesh_data *d)
+static int merge_vertices(const double *soup, int ntri, double tol, gs_mesh_data *d)
 {
   const int np = 3 * ntri;
   cell_point *cells = (cell_point *) malloc(sizeof(cell_point) * (size_t) np);
   int *parent = (int *) malloc(sizeof(int) * (size_t) np), *index = (int *) malloc(sizeof(int) * (size_t) np);
   int i, j, k, a, b, c;
+  d->tri_vert = (int *) malloc(sizeof(int) * (size_t) np);
+  d->vert = (double *) malloc(sizeof(double) * 3 * (size_t) np);
+  if (!cells || !parent || !index || !d->tri_vert || !d->vert) {
+    free(cells);
+    free(parent);
+    free(index);
+    return -1;
+  }
   if (!(tol > 0.0)) tol = 1e-300;
   for (i = 0; i < np; i++) {
     parent[i] = i;
@@ -402,8 +418,6 @@ static void merge_vertices(const double *soup, int ntri, double tol, gs_mesh_dat
           }
         }
   }
-  d->tri_vert = (int *) malloc(sizeof(int) * (size_t) np);
-  d->vert = (double *) malloc(sizeof(double) * 3 * (size_t) np);
   d->nvert = 0;
   for (i = 0; i < np; i++) {
     const int root = find_root(parent, i);
@@ -416,13 +430,22 @@ static void merge_vertices(const double *soup, int ntri, double tol, gs_mesh_dat
   free(cells);
   free(parent);
   free(index);
+  return 0;
 }
 
-/* edges from the triangles' sides; -1 (message in err) where more than two triangles share one */
+/* edges from the triangles' sides; -1 (message in err) where more than two triangles share one,
+ * or memory runs out */
 static int build_edges(gs_mesh_data *d, char *err)
 {
   const int ns = 3 * d->ntri;
   int *sides = (int *) malloc(sizeof(int) * 3 * (size_t) ns), i, k;
+  d->tri_edge = (int *) malloc(sizeof(int) * (size_t) ns);
+  d->edge_tri = (int *) malloc(sizeof(int) * 2 * (size_t) ns);
+  if (!sides || !d->tri_edge || !d->edge_tri) {
+    free(sides);
+    snprintf(err, GS_ERRLEN, "a mesh of %d triangles: out of memory for its edges", d->ntri);
+    return -1;
+  }
   for (i = 0; i < d->ntri; i++)
     for (k = 0; k < 3; k++) {
       const int a = d->tri_vert[3 * i + k], b = d->tri_vert[3 * i + (k + 1) % 3];
@@ -432,8 +455,6 @@ static int build_edges(gs_mesh_data *d, char *err)
       s[2] = 3 * i + k;
     }
   qsort(sides, (size_t) ns, 3 * sizeof(int), compare_pairs);
-  d->tri_edge = (int *) malloc(sizeof(int) * (size_t) ns);
-  d->edge_tri = (int *) malloc(sizeof(int) * 2 * (size_t) ns);
   d->nedge = 0;
   for (i = 0; i < ns; i++) {
     const int *s = sides + 3 * i;
@@ -458,23 +479,27 @@ static int build_edges(gs_mesh_data *d, char *err)
   return 0;
 }
 
-static void build_vertex_triangles(gs_mesh_data *d)
+static int build_vertex_triangles(gs_mesh_data *d)
 {
-  int i, k, *fill;
+  int i, k, *fill = (int *) malloc(sizeof(int) * (size_t) d->nvert);
   d->vert_tri_start = (int *) calloc((size_t) d->nvert + 1, sizeof(int));
   d->vert_tri = (int *) malloc(sizeof(int) * 3 * (size_t) d->ntri);
+  if (!fill || !d->vert_tri_start || !d->vert_tri) {
+    free(fill);
+    return -1;
+  }
   for (i = 0; i < 3 * d->ntri; i++) d->vert_tri_start[d->tri_vert[i] + 1]++;
   for (i = 0; i < d->nvert; i++) d->vert_tri_start[i + 1] += d->vert_tri_start[i];
-  fill = (int *) malloc(sizeof(int) * (size_t) d->nvert);
   for (i = 0; i < d->nvert; i++) fill[i] = d->vert_tri_start[i];
   for (i = 0; i < d->ntri; i++)
     for (k = 0; k < 3; k++) d->vert_tri[fill[d->tri_vert[3 * i + k]]++] = i;
   free(fill);
+  return 0;
 }
 
 /* the grid: cells about the size of an edge, at most a few per triangle, each listing the
  * triangles whose bounding box it overlaps */
-static void build_grid(gs_mesh_data *d, double mean_edge)
+static int build_grid(gs_mesh_data *d, double mean_edge)
 {
   const double cap = 8.0 * d->ntri + 64.0;
   double cell = mean_edge, extent[3], tlo[3], thi[3];
@@ -497,12 +522,20 @@ static void build_grid(gs_mesh_data *d, double mean_edge)
   gs_mesh_view(d, 0.0, 0.0, &g);
   d->cell_start = (int *) calloc((size_t) d->ncells + 1, sizeof(int));
   d->tri_cell = (int *) malloc(sizeof(int) * 3 * (size_t) d->ntri);
+  fill = (int *) malloc(sizeof(int) * (size_t) d->ncells);
+  if (!d->cell_start || !d->tri_cell || !fill) {
+    free(fill);
+    return -1;
+  }
   /* two passes over the triangles' cells: count, then fill */
   for (j = 0; j < 2; j++) {
     if (j == 1) {
       for (i = 0; i < d->ncells; i++) d->cell_start[i + 1] += d->cell_start[i];
       d->cell_tri = (int *) malloc(sizeof(int) * ((size_t) d->cell_start[d->ncells] + 1));
-      fill = (int *) malloc(sizeof(int) * (size_t) d->ncells);
+      if (!d->cell_tri) {
+        free(fill);
+        return -1;
+      }
       for (i = 0; i < d->ncells; i++) fill[i] = d->cell_start[i];
     }
     for (i = 0; i < d->ntri; i++) {
@@ -532,6 +565,7 @@ static void build_grid(gs_mesh_data *d, double mean_edge)
     }
   }
   free(fill);
+  return 0;
 }
 
 int gs_mesh_build(const double *soup, int ntri, gs_mesh_data *d, char *err)
@@ -540,11 +574,15 @@ int gs_mesh_build(const double *soup, int ntri, gs_mesh_data *d, char *err)
   int i, k;
   memset(d, 0, sizeof(*d));
   d->ntri = ntri;
+  if (ntri < 1 || ntri > INT_MAX / 9) {
+    snprintf(err, GS_ERRLEN, "a mesh of %d triangles: this reader takes 1 to %d", ntri, INT_MAX / 9);
+    return -1;
+  }
   {
     /* the merge tolerance: round-off on the mesh's scale */
     double extent = 0.0;
     for (i = 0; i < 9 * ntri; i++) extent = fmax(extent, fabs(soup[i]));
-    merge_vertices(soup, ntri, 1e-10 * extent, d);
+    if (merge_vertices(soup, ntri, 1e-10 * extent, d)) return out_of_memory_building(d, err);
   }
   for (k = 0; k < 3; k++) {
     d->lo[k] = d->hi[k] = d->vert[k];
@@ -554,6 +592,7 @@ int gs_mesh_build(const double *soup, int ntri, gs_mesh_data *d, char *err)
     }
   }
   d->normal = (double *) malloc(sizeof(double) * 3 * (size_t) ntri);
+  if (!d->normal) return out_of_memory_building(d, err);
   d->min_edge = 1e300;
   d->max_edge = 0.0;
   for (i = 0; i < ntri; i++) {
@@ -583,8 +622,7 @@ int gs_mesh_build(const double *soup, int ntri, gs_mesh_data *d, char *err)
     gs_mesh_data_free(d);
     return -1;
   }
-  build_vertex_triangles(d);
-  build_grid(d, mean_edge);
+  if (build_vertex_triangles(d) || build_grid(d, mean_edge)) return out_of_memory_building(d, err);
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #include "gs_check.h"
 #include "gs_mesh_build.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -564,6 +565,19 @@ static void test_bad_input(void)
     if (n > 0) free(soup);
   }
 
+  /* a triangle count whose corner and coordinate counts overflow an int, and none: refused before
+   * the triangles are read */
+  {
+    static const double one[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    gs_mesh_data d;
+    char err[GS_ERRLEN] = "";
+    int status = gs_mesh_build(one, INT_MAX / 9 + 1, &d, err);
+    GS_CHECK(status == -1 && strstr(err, "this reader takes 1 to"), "a mesh of INT_MAX/9 + 1 triangles: refused (%s)",
+             err);
+    err[0] = '\0';
+    status = gs_mesh_build(one, 0, &d, err);
+    GS_CHECK(status == -1 && strstr(err, "a mesh of 0 triangles"), "a mesh of no triangles: refused (%s)", err);
+  }
   /* three triangles on one edge */
   {
     tri_list s = {NULL, 0, 0};
