@@ -52,8 +52,9 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     wall.style = style_name[0] - 'x';
     if (iarg + 2 >= narg) error->all(FLERR, "fix wall/gran/sync: {} needs lo and hi (a number or NULL)", style_name);
     const std::string plane = style_name;
-    if (strcmp(arg[iarg + 1], "NULL") != 0) wall.lo = number_arg(error, "fix wall/gran/sync", plane + " lo", arg[iarg + 1]);
-    if (strcmp(arg[iarg + 2], "NULL") != 0) wall.hi = number_arg(error, "fix wall/gran/sync", plane + " hi", arg[iarg + 2]);
+    const char *what = "fix wall/gran/sync";
+    if (strcmp(arg[iarg + 1], "NULL") != 0) wall.lo = number_arg(error, what, plane + " lo", arg[iarg + 1]);
+    if (strcmp(arg[iarg + 2], "NULL") != 0) wall.hi = number_arg(error, what, plane + " hi", arg[iarg + 2]);
     if (wall.lo == -BIG && wall.hi == BIG) error->all(FLERR, "fix wall/gran/sync: {} needs lo, hi or both, not NULL NULL", style_name);
     if (wall.lo >= wall.hi) error->all(FLERR, "fix wall/gran/sync: {} lo must be below hi", style_name);
     if (domain->periodicity[wall.style])

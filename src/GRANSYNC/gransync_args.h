@@ -41,7 +41,8 @@ inline double number_arg(Error *error, const char *what, const std::string &name
 inline int integer_arg(Error *error, const char *what, const std::string &name, const char *word)
 {
   const long value = utils::is_integer(word) ? std::strtol(word, nullptr, 10) : LONG_MAX;
-  if (value < INT_MIN || value > INT_MAX) error->all(FLERR, "{}: {} must be a whole number, got '{}'", what, name, word);
+  if (value < INT_MIN || value > INT_MAX)
+    error->all(FLERR, "{}: {} must be a whole number, got '{}'", what, name, word);
   return static_cast<int>(value);
 }
 

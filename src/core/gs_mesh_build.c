@@ -173,8 +173,9 @@ static int count_word(words *w, const char *what, long limit, int *count, const 
     *count = (int) value;
     return 0;
   }
-  snprintf(err, GS_ERRLEN, "mesh file %s, line %d: %s '%s' is not a whole number the file can hold (0 to %ld, its length in characters)",
-           path, w->line, what, w->word, limit);
+  snprintf(err, GS_ERRLEN,
+           "mesh file %s, line %d: %s '%s' is not a whole number the file can hold (0 to %ld, its length in "
+           "characters)", path, w->line, what, w->word, limit);
   return -1;
 }
 
