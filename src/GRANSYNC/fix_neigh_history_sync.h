@@ -56,6 +56,20 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
     list_is_newer = false;
   }
 
+  // Set by the pair style while compute dissipation/sync counts: a contact that opened in the step
+  // of a re-neighboring keeps its record in the new list (LAMMPS' list marks only the pairs that
+  // touch at the build, and the fix drops the others' history), so that the pair style releases it
+  // and counts its springs' energy. The forces are the same either way.
+  bool keep_opened_contacts = false;
+
+  void post_neighbor() override
+  {
+    const int beyond_contact = this->pair->beyond_contact;
+    if (keep_opened_contacts) this->pair->beyond_contact = 1;
+    HistoryFix::post_neighbor();
+    this->pair->beyond_contact = beyond_contact;
+  }
+
   void write_restart(FILE *fp) override
   {
     if (list_is_newer) this->pre_exchange();

@@ -23,6 +23,7 @@
 #include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "fix_neigh_history.h"
+#include "fix_neigh_history_sync.h"
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
@@ -289,6 +290,9 @@ void PairGranularSync::init_style()
                  "contact models with more history need a new pair_style command", fix_history_size,
                  size_history);
   }
+
+  if (auto *sync_history = dynamic_cast<FixNeighHistorySync *>(fix_history))
+    sync_history->keep_opened_contacts = dissipation != nullptr;
 
   auto freezes = modify->get_fix_by_style("^freeze");
   if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");

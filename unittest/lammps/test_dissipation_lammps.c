@@ -9,6 +9,8 @@
  *   region wall, both orderings, and fix nve/sphere/sync scheme consistent): kinetic + rotational + gravitational + stored + dissipated stays
  *   constant up to an error that shrinks with the step (at least 4x for a step 4x smaller;
  *   measured: 10-12x, about second order); a channel left out would leave a gap that does not shrink;
+ * - springs released as a contact opens are counted also when the neighbor list is rebuilt in that
+ *   step;
  * - the accumulators survive write_restart/read_restart (against the same run split without a file)
  *   and migration (this binary on 2 ranks against one rank, newton on and off, through 10000 steps of
  *   the pour, where the runs agree to 1e-14: tolerance 1e-10);
@@ -136,6 +138,40 @@ static void test_slide(const char *ordering)
   GS_CHECK(fabs(e1 - e0) < 1e-6 * e0, "%s: sliding sphere: balance %.12g -> %.12g", ordering, e0, e1);
   GS_CHECK(diss[2] > 0.5 * friction, "%s: sliding sphere: slip %.6g of %.6g", ordering, diss[2], friction);
   lammps_close(lmp);
+}
+
+/* Two overlapping spheres fly apart, one spinning about the contact normal and across it: the
+ * contact opens with its tangential and twisting springs loaded, and releasing them is counted as
+ * slip. The same whether the neighbor list is rebuilt at every step (also in the step the contact
+ * opens, where LAMMPS' list drops the history of pairs that do not touch at the build) or never. */
+static void opening_dissipation(const char *ordering, const char *rebuild, double *out)
+{
+  void *lmp = gs_lmp_open();
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary f f f;comm_modify vel yes;"
+                "region box block -0.01 0.01 -0.01 0.01 -0.01 0.01;create_box 1 box;"
+                "create_atoms 1 single -0.00099 0 0;create_atoms 1 single 0.00099 0 0;"
+                "set atom * diameter 0.002 density 2500;set atom 1 omega 100 0 3000;neighbor 0.0005 bin;"
+                "compute d all dissipation/sync;timestep 1e-6");
+  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_coeff * * hooke 1e3 0.0 tangential linear_history 500 0.0 0.3 twisting sds 1e-6 0 0.1");
+  gs_cmd(lmp, "fix nve all nve/sphere/sync");
+  gs_cmd(lmp, "neigh_modify every %s delay 0 check no", rebuild);
+  gs_cmd(lmp, "run 400 post no");
+  gs_cmd(lmp, "variable apart equal x[2]-x[1]-0.002");
+  GS_CHECK(gs_var(lmp, "apart") > 0.0, "%s, neigh_modify every %s: the spheres separated", ordering, rebuild);
+  dissipation_vector(lmp, out);
+  lammps_close(lmp);
+}
+
+static void test_opening_at_reneighboring(const char *ordering)
+{
+  double every_step[9], never[9];
+  opening_dissipation(ordering, "1", every_step);
+  opening_dissipation(ordering, "100000", never);
+  GS_CHECK(never[2] > 0.0 && never[6] > 0.0 && gs_maxrel(every_step, never, 9) < 1e-12,
+           "%s: released springs counted alike with the list rebuilt at every step and never: tangential slip %.12g "
+           "and %.12g, twisting slip %.12g and %.12g, in all %.12g and %.12g", ordering, every_step[2], never[2],
+           every_step[6], never[6], every_step[8], never[8]);
 }
 
 /* A damped head-on collision (hooke, mass_velocity damping, restitution about 0.5, some 230 steps
@@ -435,6 +471,7 @@ int main(int argc, char **argv)
     test_spinning_step(orderings[k], 1);
     test_pour_balance(orderings[k], POUR_MODELS[k]);
     test_restart(orderings[k]);
+    test_opening_at_reneighboring(orderings[k]);
   }
   test_pour_balance("synchronized", POUR_MODELS[0]);
   /* dashpots at t+dt: the loads are still the forces the half kicks apply */
