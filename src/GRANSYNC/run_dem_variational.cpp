@@ -164,6 +164,9 @@ void RunDemVariational::setup(int flag)
       int dim;
       gravities.push_back({static_cast<const double *>(fix->extract("gvec", dim)), fix->groupbit});
     } else if (style == "wall/gran/sync") {
+      if (fix->thermo_energy)
+        error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {} with fix_modify energy yes (its energy is "
+                          "not computed under this run style)", fix->id);
       auto *wall_fix = static_cast<FixWallGranSync *>(fix);
       const gs_wall &w = wall_fix->geometry();
       if (const char *what = gs_vi_model_refusal(&wall_fix->contact_model()))
@@ -175,6 +178,12 @@ void RunDemVariational::setup(int flag)
           if (std::fabs(side == 0 ? w.lo : w.hi) < FixWallGranSync::absent)
             walls.push_back({wall_fix, side, fix->groupbit});
       }
+    } else if (style == "DISSIPATION/SYNC") {
+      // compute dissipation/sync's accumulators: the user defined the compute, not this fix
+      const auto computes = modify->get_compute_by_style("^dissipation/sync$");
+      error->all(FLERR, "run_style dem/variational: compute dissipation/sync {} is not supported (this run style "
+                        "does not split a step's energy into its channels; use run_style verlet)",
+                 computes.empty() ? fix->id : computes.front()->id);
     } else if (modify->fmask[k] & (INITIAL_INTEGRATE | POST_INTEGRATE | PRE_FORCE | PRE_REVERSE | POST_FORCE |
                                      FINAL_INTEGRATE)) {
       error->all(FLERR, "run_style dem/variational: fix {} ({}) acts within a step, which this run style does "

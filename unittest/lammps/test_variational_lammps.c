@@ -386,6 +386,8 @@ static void physics(void)
         {"fix drag all viscous 0.1", "run 1", "fix drag (viscous) acts within a step"},
         {"fix nve2 all nve", "run 1", "fix nve2 (nve) integrates atoms"},
         {"fix_modify g energy yes", "run 1", "fix gravity g with fix_modify energy yes"},
+        {"fix_modify wall energy yes", "run 1", "fix wall/gran/sync wall with fix_modify energy yes"},
+        {"compute lost all dissipation/sync", "run 1", "compute dissipation/sync lost is not supported"},
         {"compute pa all pe/atom;compute spa all reduce sum c_pa;thermo_style custom step c_spa", "run 1",
          "per-atom energy and virial"},
         {"special_bonds lj 0 0.5 1", "run 1", "special_bonds lj 0.5 is neither 0 nor 1"},
