@@ -285,10 +285,17 @@ void PairGranularSync::init_style()
   } else if (use_history) {
     fix_history = dynamic_cast<FixNeighHistory *>(modify->get_fix_by_id(id_history));
     if (!fix_history) error->all(FLERR, "pair_style granular/sync: its neighbor history fix was deleted");
-    if (fix_history_size != size_history)
-      error->all(FLERR, "pair_style granular/sync: history size changed from {} to {} between runs; "
-                 "contact models with more history need a new pair_style command", fix_history_size,
-                 size_history);
+    if (fix_history_size != size_history) {
+      // other contact models whose history has another length: the stored values mean something
+      // else now, so the contacts start anew (a fix redefined with its ID and style takes its place)
+      if (comm->me == 0)
+        error->warning(FLERR, "pair granular/sync: the contact models keep {} history values per contact, not {} "
+                              "as before: contacts restart without history", size_history, fix_history_size);
+      fix_history = dynamic_cast<FixNeighHistory *>(
+          modify->add_fix(fmt::format("{} all {} {}", id_history, history_fix_style(), size_history), 1));
+      fix_history->pair = this;
+      fix_history_size = size_history;
+    }
   }
 
   if (auto *sync_history = dynamic_cast<FixNeighHistorySync *>(fix_history))

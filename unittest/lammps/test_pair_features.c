@@ -319,6 +319,32 @@ static void test_mixing_keeps_ordering(void)
   lammps_close(b);
 }
 
+/* New contact models between runs whose history has another length (the bed's models, hooke with
+ * linear_history, the bed's again): the contacts restart without history, as after `pair_style none` and the style anew
+ * (this was an error whose advice, a new pair_style command, could not help: LAMMPS keeps a
+ * re-issued style's object). */
+static void test_history_size_change(void)
+{
+  static const char *const hooke = "hooke 2e4 0.5 tangential linear_history 5e3 1.0 0.5";
+  void *changed = ran_bed("on", "pair_style granular/sync", bed_model, bed_model);
+  void *anew = ran_bed("on", "pair_style granular/sync", bed_model, bed_model);
+  double diff;
+  int k;
+  for (k = 0; k < 2; k++) {
+    const char *model = k == 0 ? hooke : bed_model;
+    gs_cmd(changed, "pair_coeff * * %s", model);
+    gs_lines(anew, "pair_style none;pair_style granular/sync");
+    gs_cmd(anew, "pair_coeff * * %s", model);
+    gs_cmd(changed, "run 200 post no");
+    gs_cmd(anew, "run 200 post no");
+    diff = gs_state_diff(changed, anew, 1);
+    GS_CHECK(diff == 0.0, "contact models changed to %s between runs: as the style defined anew (max rel diff %.2e)",
+             k == 0 ? "hooke with linear_history" : "the bed's again", diff);
+  }
+  lammps_close(changed);
+  lammps_close(anew);
+}
+
 /* Re-issuing pair_style with another ordering changes every type pair that did not say
  * synchronized_verlet itself, also after read_restart (where switching is most natural). */
 static void test_reissued_ordering(void)
@@ -672,6 +698,7 @@ int main(int argc, char **argv)
   test_restart_holds_history();
   test_restart_mdr();
   test_mixing_keeps_ordering();
+  test_history_size_change();
   test_reissued_ordering();
   test_single_and_timestep_change("standard");
   test_single_and_timestep_change("synchronized");
