@@ -277,11 +277,15 @@ void PairGranularSync::init_style()
   if (use_history) req_flags |= NeighConst::REQ_HISTORY;
   neighbor->add_request(this, req_flags);
 
-  if (use_history && fix_history == nullptr) {
-    fix_history = dynamic_cast<FixNeighHistory *>(modify->replace_fix(
-        id_dummy, fmt::format("{} all {} {}", id_history, history_fix_style(), size_history), 1));
+  // the history fix, created in the place of the dummy fix (early among the fixes) or redefined
+  const std::string history_fix = fmt::format("{} all {} {}", id_history, history_fix_style(), size_history);
+  auto adopt_history_fix = [&](Fix *fix) {
+    fix_history = dynamic_cast<FixNeighHistory *>(fix);
     fix_history->pair = this;
     fix_history_size = size_history;
+  };
+  if (use_history && fix_history == nullptr) {
+    adopt_history_fix(modify->replace_fix(id_dummy, history_fix, 1));
   } else if (use_history) {
     fix_history = dynamic_cast<FixNeighHistory *>(modify->get_fix_by_id(id_history));
     if (!fix_history) error->all(FLERR, "pair_style granular/sync: its neighbor history fix was deleted");
@@ -291,10 +295,7 @@ void PairGranularSync::init_style()
       if (comm->me == 0)
         error->warning(FLERR, "pair granular/sync: the contact models keep {} history values per contact, not {} "
                               "as before: contacts restart without history", size_history, fix_history_size);
-      fix_history = dynamic_cast<FixNeighHistory *>(
-          modify->add_fix(fmt::format("{} all {} {}", id_history, history_fix_style(), size_history), 1));
-      fix_history->pair = this;
-      fix_history_size = size_history;
+      adopt_history_fix(modify->add_fix(history_fix, 1));
     }
   }
 
