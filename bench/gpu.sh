@@ -6,6 +6,10 @@
 # restoring its length, so this compares throughput only). Prints particle-steps/s and ratios.
 #   bash bench/gpu.sh [kokkos device options]   (default "g 1"; e.g. "t 2" on a CPU)
 #   SIZES="1e5 1e6 4e6" STEPS=1000 LMP=build-gpu/lmp override the defaults
+#   PROFILE=<folder>: each run also writes there its screen output (LAMMPS' timer breakdown) and the
+#   time of every kernel and deep copy (tools/kokkos_kernel_times.c). Kokkos then fences after each
+#   kernel, which makes the breakdown exact on a GPU and the rates lower (by about 20% at 1e6 spheres
+#   on an H200).
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=${LMP:-../build-gpu/lmp}
@@ -14,9 +18,22 @@ device=${1:-g 1}
 steps=${STEPS:-1000}
 kokkos="-k on $device -sf kk -pk kokkos newton off neigh half"
 
-rate() { # input L style [lmp options]
+profile=${PROFILE:-}
+if [ -n "$profile" ]; then
+  mkdir -p "$profile"
+  profile=$(cd "$profile" && pwd)
+  cc -O2 -std=c99 -D_POSIX_C_SOURCE=199309L -shared -fPIC ../tools/kokkos_kernel_times.c \
+    -o "$profile/kernel_times.so"
+fi
+
+rate() { # input L style [lmp options] label
+  local screen=/dev/null
+  if [ -n "$profile" ]; then
+    screen="$profile/$5.screen"
+    export KOKKOS_TOOLS_LIBS="$profile/kernel_times.so" KERNEL_TIMES_OUT="$profile/$5.kernels"
+  fi
   "$lmp" $kokkos ${4:-} -in "$1" -var style "$3" -var extra "" -var L "$2" -var steps "$steps" \
-    -log none -echo none -nocite 2>/dev/null |
+    -log none -echo none -nocite 2>/dev/null | tee "$screen" |
     awk -v s="$steps" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.4g", n * s / t}'
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
@@ -32,9 +49,22 @@ for size in ${SIZES:-1e5 1e6 4e6}; do
     else
       L=$(awk -v n="$size" 'BEGIN {printf "%d", sqrt(n / 34) + 0.5}')
     fi
-    s=$(rate in.$case "$L" gran/hooke/history "-var law legacy")
-    a=$(rate in.$case "$L" "granular/sync ordering standard" "-var law hooke_history")
-    b=$(rate in.$case "$L" "granular/sync" "-var law hooke_history")
+    s=$(rate in.$case "$L" gran/hooke/history "-var law legacy" $case-$size-stock)
+    a=$(rate in.$case "$L" "granular/sync ordering standard" "-var law hooke_history" $case-$size-standard)
+    b=$(rate in.$case "$L" "granular/sync" "-var law hooke_history" $case-$size-synchronized)
     printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$case" "$size" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$a" "$b")"
   done
 done
+if [ -n "$profile" ]; then
+  # per run: the last run's timer breakdown (seconds and share) and the five costliest kernels or
+  # copies of those run at every step (both runs of the input counted; setup's allocations left out)
+  for screen in "$profile"/*.screen; do
+    label=$(basename "$screen" .screen)
+    echo "## $label"
+    awk '/^MPI task timing breakdown/ {n++; delete row} n && /^(Pair|Neigh|Comm|Output|Modify|Other) / {
+           row[$1] = ($1 == "Other") ? sprintf("%s %.3g s (%s%%)", $1, $4, $NF) : sprintf("%s %.3g s (%s%%)", $1, $5, $NF)
+         }
+         END {printf "%s, %s, %s, %s, %s, %s\n", row["Pair"], row["Neigh"], row["Comm"], row["Modify"], row["Output"], row["Other"]}' "$screen"
+    awk -v s="$steps" '!/^#/ && $2 >= s && n++ < 5' "$profile/$label.kernels" | cut -c1-160
+  done
+fi

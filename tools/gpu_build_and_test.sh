@@ -31,6 +31,9 @@ if [[ "$what" == unbundle ]]; then
     ln -sfn "$root" "$built_in"
   fi
   tar -C "$root" -xJf "$pack/bundle.tar.xz"
+  # the tests' working directories, which the bundle (files only) leaves out: ctest does not create them
+  find "$build" -name CTestTestfile.cmake -exec grep -ho 'WORKING_DIRECTORY "[^"]*"' {} + | cut -d'"' -f2 |
+    sort -u | xargs -r mkdir -p
   exit 0
 fi
 if [[ "$what" != test ]]; then

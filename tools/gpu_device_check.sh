@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole GPU check in one command, for a machine lent for minutes (tools/gpu_bundle.sh first):
-# unpacks the CUDA build, runs the /kk agreement tests on the GPU, then bench/gpu.sh, each stage under
-# its own time limit so that a slow one leaves the others their time. Logs go to $OUT (the device
+# unpacks the CUDA build, runs the /kk agreement tests on the GPU, then bench/gpu.sh with a profile
+# of every kernel at 1e6 spheres and again without it, then Nsight Compute on the pair kernels, each
+# stage under its own time limit so that a slow one leaves the others their time. Logs go to $OUT (the device
 # tool's folder) or gpu-out/.
 #   bash tools/gpu_device_check.sh [seconds] [tests]   (default 480: the whole check ends within it;
 #   tests: the agreement tests alone, with all of that time)
@@ -37,11 +38,31 @@ if [[ "$tests_only" == tests ]]; then
   cat "$out/machine.txt"
   exit 0
 fi
-SIZES="1e5 1e6" timeout $(($(left) - 20)) bash bench/gpu.sh > "$out/bench.txt" 2>&1
+# where the step's time goes at 1e6 spheres: LAMMPS' timer breakdown and every kernel's time
+# (tools/kokkos_kernel_times.c; its fences make the breakdown exact), packed into one file
+PROFILE="$out/profile" SIZES=1e6 timeout $((($(left) - 20) / 2)) bash bench/gpu.sh > "$out/profile.txt" 2>&1
+echo "profile: exit $?, $SECONDS s" >> "$out/machine.txt"
+tar -C "$out" -czf "$out/profile.tar.gz" profile && rm -rf "$out/profile"
+# the rates, without the profiler's fences
+SIZES="1e5 1e6" timeout $((($(left) - 20) * 3 / 5)) bash bench/gpu.sh > "$out/bench.txt" 2>&1
 echo "bench: exit $?, $SECONDS s" >> "$out/machine.txt"
-if (($(left) > 150)); then
-  SIZES=4e6 STEPS=300 timeout $(($(left) - 10)) bash bench/gpu.sh > "$out/bench_4e6.txt" 2>&1
-  echo "bench 4e6: exit $?, $SECONDS s" >> "$out/machine.txt"
+# Nsight Compute on one pair kernel of each style (the chute at 1e6 spheres, a step of its second
+# run): throughput, occupancy and launch statistics, for what limits each kernel
+ncu_bin=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
+if [[ -n "$ncu_bin" ]] && (($(left) > 60)); then
+  L=$(awk 'BEGIN {printf "%d", sqrt(1e6 / 34) + 0.5}')
+  (
+    cd bench
+    for run in "gran/hooke/history|legacy" "granular/sync ordering standard|hooke_history" "granular/sync|hooke_history"; do
+      echo "### ${run%|*}"
+      timeout $(($(left) / 3)) "$ncu_bin" --kernel-name-base demangled -k 'regex:PairGranHookeHistory|GranularSyncPairKernel' \
+        --launch-skip 200 --launch-count 1 --section SpeedOfLight --section Occupancy --section LaunchStats \
+        --section MemoryWorkloadAnalysis ../build-gpu/lmp -k on g 1 -sf kk -pk kokkos newton off neigh half \
+        -in in.chute -var style "${run%|*}" -var law "${run#*|}" -var extra "" -var L "$L" -var steps 10 \
+        -log none -echo none -nocite 2>&1 | grep -v '^ *[A-Za-z]* *|\|^Loop\|^Perf\|^ *Step'
+    done
+  ) > "$out/ncu.txt" 2>&1
+  echo "ncu: exit $?, $SECONDS s" >> "$out/machine.txt"
 fi
 grep -E 'horizon, .*compared|tests passed|tests failed|Failed|\*\*\*' "$out/ctest_full.log" | tail -40
-cat "$out/machine.txt" "$out/bench.txt"
+cat "$out/machine.txt" "$out/profile.txt" "$out/bench.txt"

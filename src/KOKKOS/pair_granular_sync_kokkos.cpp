@@ -605,10 +605,11 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
   return 0;
 }
 
-// The benchmarks' model (hooke, coeff_restitution, linear_history) and the full frictional model
-// (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either ordering, get kernels
-// compiled for them when every type pair uses them; any other combination, heat conduction and
-// mdr run the generic kernel.
+// The CPU benchmarks' model (hooke, coeff_restitution, linear_history), stock gran/hooke/history's
+// force law in model words (hooke, mass_velocity, linear_history: bench/gpu.sh's) and the full
+// frictional model (hertz/material, tsuji, mindlin, rolling sds, twisting marshall), in either
+// ordering, get kernels compiled for them when every type pair uses them; any other combination,
+// heat conduction and mdr run the generic kernel.
 template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos<DeviceType>::select_kernel(EV_FLOAT &ev)
 {
   if (heat_flag && mdr_flag) run_kernel<NEIGHFLAG, AnyKinds, true, true>(ev);
@@ -623,6 +624,10 @@ template <class DeviceType> template <int NEIGHFLAG> void PairGranularSyncKokkos
   if (is(GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY, GS_ROLLING_NONE,
          GS_TWISTING_NONE))
     run_compiled<NEIGHFLAG, GS_NORMAL_HOOKE, GS_DAMPING_COEFF_RESTITUTION, GS_TANGENTIAL_LINEAR_HISTORY,
+                 GS_ROLLING_NONE, GS_TWISTING_NONE>(ev);
+  else if (is(GS_NORMAL_HOOKE, GS_DAMPING_MASS_VELOCITY, GS_TANGENTIAL_LINEAR_HISTORY, GS_ROLLING_NONE,
+              GS_TWISTING_NONE))
+    run_compiled<NEIGHFLAG, GS_NORMAL_HOOKE, GS_DAMPING_MASS_VELOCITY, GS_TANGENTIAL_LINEAR_HISTORY,
                  GS_ROLLING_NONE, GS_TWISTING_NONE>(ev);
   else if (is(GS_NORMAL_HERTZ_MATERIAL, GS_DAMPING_TSUJI, GS_TANGENTIAL_MINDLIN, GS_ROLLING_SDS,
               GS_TWISTING_MARSHALL))

@@ -512,6 +512,7 @@ static void models(int all)
       }
       /* the combinations the pair kernel has compiled-in kernels for (select_kernel()) */
       model_case(orderings[o], 0, 4, 1, 0, 0);
+      model_case(orderings[o], 0, 1, 1, 0, 0);
       model_case(orderings[o], 2, 3, 2, 1, 2);
     }
   }

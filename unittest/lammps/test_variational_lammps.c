@@ -450,6 +450,9 @@ static void physics(void)
  * change of its velocities. */
 static void ranks(void)
 {
+#ifdef GRANSYNC_NO_MPI
+  GS_CHECK(0, "ranks: needs MPI (LAMMPS was built with its MPI stubs)");
+#else
   void *many = open_on(MPI_COMM_WORLD), *one = open_on(MPI_COMM_SELF), *nudged = open_on(MPI_COMM_SELF);
   const char *style = "dem/variational";
   double *x_many, *x_one, *x_nudged, ranks_diff, own_diff;
@@ -484,6 +487,7 @@ static void ranks(void)
   lammps_close(many);
   lammps_close(one);
   lammps_close(nudged);
+#endif
 }
 
 int main(int argc, char **argv)
