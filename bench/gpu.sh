@@ -5,23 +5,33 @@
 # stock's hooke/history force law (the inputs' `law` variable; stock rotates the spring without
 # restoring its length, so this compares throughput only). Prints particle-steps/s and ratios.
 #   bash bench/gpu.sh [kokkos device options]   (default "g 1"; e.g. "t 2" on a CPU)
-#   SIZES="1e5 1e6 4e6" STEPS=1000 LMP=build-gpu/lmp override the defaults
+#   SIZES="1e5 1e6 4e6" CASES="bed chute" STEPS=1000 LMP=build-gpu/lmp override the defaults
 #   PROFILE=<folder>: each run also writes there its screen output (LAMMPS' timer breakdown) and the
 #   time of every kernel and deep copy (tools/kokkos_kernel_times.c). Kokkos then fences after each
-#   kernel, which makes the breakdown exact on a GPU and the rates lower (by about 20% at 1e6 spheres
+#   kernel, which makes the breakdown exact on a GPU and the rates lower (by 11-26% at 1e6 spheres
 #   on an H200).
+#   RUNNER="<command and options>": runs LAMMPS under it (e.g. Nsight Compute; its report goes to
+#   the screen files of PROFILE)
 set -euo pipefail
+# paths given relative to where the script is called from
+absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+if [ -n "${LMP:-}" ]; then
+  lmp=$(absolute "$LMP")
+  [ -x "$lmp" ] || { echo "bench/gpu.sh: LMP=$LMP is not an executable" >&2; exit 2; }
+fi
+profile=${PROFILE:+$(absolute "$PROFILE")}
 cd "$(dirname "$0")"
-lmp=${LMP:-../build-gpu/lmp}
-[ -x "$lmp" ] || lmp=../build/lmp
+if [ -z "${LMP:-}" ]; then
+  lmp=../build-gpu/lmp
+  [ -x "$lmp" ] || lmp=../build/lmp
+fi
 device=${1:-g 1}
 steps=${STEPS:-1000}
 kokkos="-k on $device -sf kk -pk kokkos newton off neigh half"
+runner=${RUNNER:-}
 
-profile=${PROFILE:-}
 if [ -n "$profile" ]; then
   mkdir -p "$profile"
-  profile=$(cd "$profile" && pwd)
   cc -O2 -std=c99 -D_POSIX_C_SOURCE=199309L -shared -fPIC ../tools/kokkos_kernel_times.c \
     -o "$profile/kernel_times.so"
 fi
@@ -32,7 +42,7 @@ rate() { # input L style [lmp options] label
     screen="$profile/$5.screen"
     export KOKKOS_TOOLS_LIBS="$profile/kernel_times.so" KERNEL_TIMES_OUT="$profile/$5.kernels"
   fi
-  "$lmp" $kokkos ${4:-} -in "$1" -var style "$3" -var extra "" -var L "$2" -var steps "$steps" \
+  $runner "$lmp" $kokkos ${4:-} -in "$1" -var style "$3" -var extra "" -var L "$2" -var steps "$steps" \
     -log none -echo none -nocite 2>/dev/null | tee "$screen" |
     awk -v s="$steps" '/^Loop time/ {t = $4; n = $(NF - 1)} END {printf "%.4g", n * s / t}'
 }
@@ -42,7 +52,7 @@ echo "# $(date -u +%F), $("$lmp" -h 2>/dev/null | grep -m1 'Large-scale' || true
 printf "%-6s %-10s %14s %14s %14s %10s %10s\n" case spheres "stock h/h/kk" "sync/kk std" "sync/kk sync" \
   "std/stock" "sync cost"
 for size in ${SIZES:-1e5 1e6 4e6}; do
-  for case in bed chute; do
+  for case in ${CASES:-bed chute}; do
     # in.bed: 120 atoms per fcc cell, L^3 cells; in.chute: 33 flowing layers and a floor, L^2 columns
     if [ $case = bed ]; then
       L=$(awk -v n="$size" 'BEGIN {printf "%d", (n / 120) ^ (1 / 3) + 0.5}')

@@ -33,7 +33,7 @@ if [[ "$what" == unbundle ]]; then
   tar -C "$root" -xJf "$pack/bundle.tar.xz"
   # the tests' working directories, which the bundle (files only) leaves out: ctest does not create them
   find "$build" -name CTestTestfile.cmake -exec grep -ho 'WORKING_DIRECTORY "[^"]*"' {} + | cut -d'"' -f2 |
-    sort -u | xargs -r mkdir -p
+    sort -u | while IFS= read -r dir; do mkdir -p "$dir"; done || true
   exit 0
 fi
 if [[ "$what" != test ]]; then

@@ -1,12 +1,15 @@
 /* Kokkos Tools library: wall time per kernel and per deep copy, for the GPU profiles of
- * bench/gpu_profile.sh. Kokkos fences before each kernel's begin and end callbacks while a tool is
- * loaded, so each time is the kernel's own, and LAMMPS' timer breakdown (Pair, Neigh, Comm, Modify)
- * becomes exact on a GPU as well (without a tool it times launches, not kernels).
- *   cc -O2 -shared -fPIC tools/kokkos_kernel_times.c -o kernel_times.so
+ * bench/gpu.sh (PROFILE=<folder>). Kokkos fences before each kernel's begin and end callbacks while
+ * a tool is loaded, so each time is the kernel's own, and LAMMPS' timer breakdown (Pair, Neigh, Comm,
+ * Modify) becomes exact on a GPU as well (without a tool it times launches, not kernels).
+ *   cc -O2 -std=c99 -D_POSIX_C_SOURCE=199309L -shared -fPIC tools/kokkos_kernel_times.c -o kernel_times.so
  *   KOKKOS_TOOLS_LIBS=$PWD/kernel_times.so KERNEL_TIMES_OUT=times.txt lmp -k on g 1 -sf kk ...
- * Writes, at Kokkos' finalize, one line per kernel or copy, the most expensive first:
- * seconds, calls, share of the kernels' and copies' total, name (mangled where Kokkos names a kernel
- * by its functor's type: c++filt reads it). Without KERNEL_TIMES_OUT the table goes to stderr. */
+ * Writes, at Kokkos' finalize, one line per kernel or copy, the most expensive first: seconds,
+ * calls, share of the total, name. Times are exclusive: a kernel run inside a deep copy (a fill) is
+ * counted for the kernel, not for the copy as well. A deep copy given an execution space is not
+ * fenced, so its time is that of enqueuing it. Without KERNEL_TIMES_OUT the table goes to stderr;
+ * with several MPI ranks give each process its own file. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,19 +26,24 @@ struct Kokkos_Tools_ToolSettings {
   bool padding[255];
 };
 
-enum { max_names = 4096, max_open = 64, name_length = 512 };
+enum { max_names = 4096, max_open = 64 };
 
 struct entry {
-  char name[name_length];
+  char *name;
   double seconds;
   long calls;
+};
+
+struct open_timer {
+  int entry;
+  double since;
+  double children;    // time of the timers opened and closed inside this one
 };
 
 static struct entry entries[max_names];
 static int entry_count;
 static int overflowed;
-static int open_entry[max_open];
-static double open_since[max_open];
+static struct open_timer open_timers[max_open];
 static int open_count;
 
 static double now(void)
@@ -49,12 +57,14 @@ static double now(void)
 static int entry_of(const char *name)
 {
   for (int k = 0; k < entry_count; ++k)
-    if (strncmp(entries[k].name, name, name_length - 1) == 0) return k;
-  if (entry_count == max_names) {
+    if (strcmp(entries[k].name, name) == 0) return k;
+  char *copy = entry_count < max_names ? malloc(strlen(name) + 1) : NULL;
+  if (!copy) {
     overflowed = 1;
     return -1;
   }
-  snprintf(entries[entry_count].name, name_length, "%s", name);
+  strcpy(copy, name);
+  entries[entry_count].name = copy;
   return entry_count++;
 }
 
@@ -66,20 +76,19 @@ static void open_timer(const char *name, uint64_t *handle)
     *handle = UINT64_MAX;
     return;
   }
-  open_entry[open_count] = k;
-  open_since[open_count] = now();
+  open_timers[open_count] = (struct open_timer){k, now(), 0.0};
   *handle = (uint64_t) open_count++;
 }
 
 static void close_timer(uint64_t handle)
 {
   if (handle == UINT64_MAX || open_count == 0) return;
-  /* kernels do not nest on one device; should they, the innermost closes first */
-  int slot = open_count - 1;
-  struct entry *e = &entries[open_entry[slot]];
-  e->seconds += now() - open_since[slot];
-  e->calls += 1;
-  open_count = slot;
+  /* timers nest (a fill kernel inside a deep copy): the innermost closes first */
+  struct open_timer *t = &open_timers[--open_count];
+  double elapsed = now() - t->since;
+  entries[t->entry].seconds += elapsed - t->children;
+  entries[t->entry].calls += 1;
+  if (open_count > 0) open_timers[open_count - 1].children += elapsed;
 }
 
 static int more_seconds_first(const void *a, const void *b)
@@ -94,21 +103,12 @@ void kokkosp_request_tool_settings(uint32_t count, struct Kokkos_Tools_ToolSetti
   settings->requires_global_fencing = true;
 }
 
-void kokkosp_init_library(int load_sequence, uint64_t interface_version, uint32_t device_count,
-                          void *device_info)
-{
-  (void) load_sequence;
-  (void) interface_version;
-  (void) device_count;
-  (void) device_info;
-}
-
 void kokkosp_finalize_library(void)
 {
   const char *path = getenv("KERNEL_TIMES_OUT");
   FILE *out = path && *path ? fopen(path, "w") : stderr;
   if (!out) {
-    fprintf(stderr, "kokkos_kernel_times: cannot write %s\n", path);
+    fprintf(stderr, "kokkos_kernel_times: cannot write %s: %s\n", path, strerror(errno));
     out = stderr;
   }
   double total = 0;
@@ -144,7 +144,7 @@ void kokkosp_begin_parallel_scan(const char *name, uint32_t device, uint64_t *ha
 }
 void kokkosp_end_parallel_scan(uint64_t handle) { close_timer(handle); }
 
-/* deep copies have no handle: Kokkos does not nest them */
+/* deep copies have no handle: Kokkos does not nest one in another */
 static uint64_t copy_handle = UINT64_MAX;
 
 void kokkosp_begin_deep_copy(struct Kokkos_Profiling_SpaceHandle dst_space, const char *dst_name,
@@ -154,9 +154,10 @@ void kokkosp_begin_deep_copy(struct Kokkos_Profiling_SpaceHandle dst_space, cons
   (void) dst_ptr;
   (void) src_ptr;
   (void) size;
-  char name[name_length];
-  snprintf(name, sizeof name, "deep_copy %s <- %s: %s", dst_space.name, src_space.name,
-           dst_name && *dst_name ? dst_name : src_name);
+  /* both labels: a fill or a read of one value names the other side "Scalar" */
+  char name[512];
+  snprintf(name, sizeof name, "deep_copy %s <- %s: %s <- %s", dst_space.name, src_space.name,
+           dst_name ? dst_name : "", src_name ? src_name : "");
   open_timer(name, &copy_handle);
 }
 void kokkosp_end_deep_copy(void)

@@ -19,10 +19,12 @@ function(gransync_lammps_test name)
     # the same source on LAMMPS' MPI stubs, as a machine without MPI builds it (the lent GPUs): compiled,
     # never linked, so that a test using an MPI call the shim in gs_lmp.h lacks fails the build here
     add_library(${name}_no_mpi OBJECT lammps/${name}.c)
+    # LAMMPS' stub mpi.h first (it refuses C), as there; an MPI call the shim lacks is an error
+    target_include_directories(${name}_no_mpi BEFORE PRIVATE ${GRANSYNC_LAMMPS_SRC}/STUBS)
     target_include_directories(${name}_no_mpi PRIVATE core lammps ${GRANSYNC_LAMMPS_SRC})
     # the test's libraries, also those linked after this call, for their headers
     target_link_libraries(${name}_no_mpi PRIVATE $<TARGET_PROPERTY:${name},LINK_LIBRARIES>)
-    target_compile_options(${name}_no_mpi PRIVATE ${GRANSYNC_WARNINGS})
+    target_compile_options(${name}_no_mpi PRIVATE ${GRANSYNC_WARNINGS} -Werror=implicit-function-declaration)
     target_compile_definitions(${name}_no_mpi PRIVATE GRANSYNC_NO_MPI GRANSYNC_PLUGIN=""
       GRANSYNC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   endif()
