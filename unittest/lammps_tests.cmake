@@ -16,17 +16,16 @@ function(gransync_lammps_test name)
   endif()
   add_dependencies(${name} gransyncplugin)
   if(MPI_FOUND)
-    # the same source on LAMMPS' MPI stubs, as a machine without MPI builds it (the lent GPUs): compiled,
-    # never linked, so that a test using an MPI call the shim in gs_lmp.h lacks fails the build here
+    # the same source as a machine without MPI builds it (the lent GPUs), compiled and never linked:
+    # LAMMPS' stub mpi.h first (it refuses C), and an MPI call the shim in gs_lmp.h lacks is an error.
+    # The test's own settings and libraries are read from its target, also those set after this call.
     add_library(${name}_no_mpi OBJECT lammps/${name}.c)
-    # LAMMPS' stub mpi.h first (it refuses C), as there; an MPI call the shim lacks is an error
     target_include_directories(${name}_no_mpi BEFORE PRIVATE ${GRANSYNC_LAMMPS_SRC}/STUBS)
-    target_include_directories(${name}_no_mpi PRIVATE core lammps ${GRANSYNC_LAMMPS_SRC})
-    # the test's libraries, also those linked after this call, for their headers
+    target_include_directories(${name}_no_mpi PRIVATE $<TARGET_PROPERTY:${name},INCLUDE_DIRECTORIES>)
     target_link_libraries(${name}_no_mpi PRIVATE $<TARGET_PROPERTY:${name},LINK_LIBRARIES>)
-    target_compile_options(${name}_no_mpi PRIVATE ${GRANSYNC_WARNINGS} -Werror=implicit-function-declaration)
-    target_compile_definitions(${name}_no_mpi PRIVATE GRANSYNC_NO_MPI GRANSYNC_PLUGIN=""
-      GRANSYNC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    target_compile_options(${name}_no_mpi PRIVATE $<TARGET_PROPERTY:${name},COMPILE_OPTIONS>
+      -Werror=implicit-function-declaration)
+    target_compile_definitions(${name}_no_mpi PRIVATE $<TARGET_PROPERTY:${name},COMPILE_DEFINITIONS> GRANSYNC_NO_MPI)
   endif()
 endfunction()
 
