@@ -5,8 +5,9 @@
 # The agreement build contracts no multiply-adds into FMA (GRANSYNC_CUDA_FMAD=OFF), as the CPU side
 # computes; the order of the GPU's atomic force sums remains, for which test_kokkos compares each scene
 # over the horizon where the CPU's own departure from a round-off perturbation stays 100 times below
-# the tolerance (calibrate_gpu_horizon(), scene_horizon()). Cases that need MPI
-# or host threads this machine lacks are reported as skipped by ctest, not passed.
+# the tolerance (calibrate_gpu_horizon(), scene_horizon()). A build with MPI runs its 2-rank cases
+# with the Open MPI runtime the bundle carries (tools/gpu_bundle.sh); cases that need MPI or host
+# threads the build lacks are reported as skipped by ctest, not passed.
 #
 # usage: bash tools/gpu_build_and_test.sh [build|test|all|unbundle]   (default all)
 #   unbundle: unpack gpu-pack/bundle.tar.xz, built elsewhere (tools/gpu_bundle.sh), instead of building;
@@ -34,6 +35,12 @@ if [[ "$what" == unbundle ]]; then
   # the tests' working directories, which the bundle (files only) leaves out: ctest does not create them
   find "$build" -name CTestTestfile.cmake -exec grep -ho 'WORKING_DIRECTORY "[^"]*"' {} + | cut -d'"' -f2 |
     sort -u | while IFS= read -r dir; do mkdir -p "$dir"; done || true
+  # the tests start their ranks with the MPI the bundle carries (tools/gpu_mpi_env.sh), not the
+  # configured path, which names the build machine's
+  mpiexec=$(sed -n 's/^MPIEXEC_EXECUTABLE:FILEPATH=//p' "$build/CMakeCache.txt")
+  if [[ -n "$mpiexec" && -f "$pack/mpi/bin/orterun" ]]; then
+    find "$build" -name CTestTestfile.cmake -exec sed -i "s|$mpiexec|$pack/mpi/bin/mpiexec|g" {} +
+  fi
   exit 0
 fi
 if [[ "$what" != test ]]; then
@@ -66,5 +73,7 @@ if [[ "$what" != test ]]; then
 fi
 if [[ "$what" != build ]]; then
   if [[ "$backend" == CUDA ]]; then export GRANSYNC_KOKKOS_GPUS=1; fi
+  # shellcheck source=tools/gpu_mpi_env.sh
+  source "$root/tools/gpu_mpi_env.sh"
   ctest --test-dir "$build" -R 'lammps\.kokkos|three_sphere|wall_groove' --output-on-failure ${CTEST_ARGS:-}
 fi

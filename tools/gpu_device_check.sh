@@ -25,13 +25,30 @@ limit() { echo $(($1 > 1 ? $1 : 1)); }
 # the driver's libraries where these machines keep them, the bundle's CUDA runtime as a fallback
 export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}/usr/local/nvidia/lib64:/usr/local/nvidia/lib:$root/gpu-pack/cuda-lib"
 bash tools/gpu_build_and_test.sh unbundle >> "$out/machine.txt" 2>&1 || { cat "$out/machine.txt"; exit 1; }
+# shellcheck source=tools/gpu_mpi_env.sh
+source tools/gpu_mpi_env.sh
+# the MPI the bundle carries, before anything depends on it: one rank (which starts orted) and two
+if [[ -n "${OPAL_PREFIX:-}" ]]; then
+  printf 'info communication\n' > "$out/mpi_check.in"
+  for ranks in 1 2; do
+    launch=()
+    ((ranks > 1)) && launch=(mpiexec -n "$ranks")
+    if ! OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 60 "${launch[@]}" build-gpu/lmp \
+         -in "$out/mpi_check.in" -log none 2>&1 | tee -a "$out/machine.txt" | grep "Nprocs = $ranks," > /dev/null; then
+      echo "gpu_device_check: the carried MPI does not run $ranks rank(s) here (machine.txt)" | tee -a "$out/machine.txt"
+      cat "$out/machine.txt"
+      exit 1
+    fi
+  done
+  rm -f "$out/mpi_check.in"
+fi
 if ldd "$(readlink -f build-gpu/plugins/gransyncplugin.so)" | grep -q 'not found'; then
   ldd "$(readlink -f build-gpu/plugins/gransyncplugin.so)" | tee -a "$out/machine.txt"
   exit 1
 fi
 # the agreement tests, every test's output kept; left to CPU runs: the 1020 model combinations
 # (models.all) and the three spheres' 1e6 steps (kernel-launch latency: over 250 s on an H100)
-CTEST_ARGS="-j 8 --timeout 200 -E models\\.all|kokkos\\.three_sphere|kokkos\\.gpu_horizons -O $out/ctest_full.log" \
+CTEST_ARGS="-j $(nproc) --timeout 200 -E models\\.all|kokkos\\.three_sphere|kokkos\\.gpu_horizons -O $out/ctest_full.log" \
   timeout "$([[ "$tests_only" == tests ]] && limit $(($(left) - 10)) || limit $(($(left) * 2 / 5)))" \
   bash tools/gpu_build_and_test.sh test > "$out/tests.log" 2>&1
 echo "tests: exit $?, $SECONDS s" >> "$out/machine.txt"
