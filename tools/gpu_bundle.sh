@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A GPU machine lent for minutes cannot build LAMMPS for CUDA (about 90 min on 2 cores here; nvcc
+# A GPU machine lent for minutes cannot build LAMMPS for CUDA (40-45 minutes on 2 cores here; nvcc
 # compiles every LAMMPS source as CUDA). Build here instead, where nvcc needs no GPU, then pack what
 # the tests and benchmarks run into gpu-pack/bundle.tar.xz (git ignores gpu-pack/; the device tool
 # carries it, 64 MiB at most):

@@ -23,6 +23,7 @@
 
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
+#include "lammps.h"
 #include "restart_twin.h"
 
 #include <cstdio>
@@ -90,11 +91,28 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
   void init() override
   {
     HistoryFix::init();
+    refuse_tiled_comm();
     warn_restart_history_dropped(this->comm, this->error, this->world, "pair granular/sync", this->dnum,
                                  restart_atoms_dropped);
   }
 
  protected:
+  // LAMMPS' comm_style tiled (4 Jul 2026) carries contact history only without newton and without
+  // Kokkos, for stock's styles as for these; it is refused here before a run fails or runs out of memory
+  void refuse_tiled_comm()
+  {
+    if (this->comm->style != Comm::TILED) return;
+    if (this->force->newton_pair)
+      this->error->all(FLERR, "pair granular/sync: contact history with comm_style tiled needs newton off (LAMMPS' "
+                       "tiled communication cannot return a ghost atom's contacts to its owner: 'Reverse comm fix "
+                       "variable not yet supported by CommTiled'); allowed: newton off, or comm_style brick");
+    if (this->lmp->kokkos)
+      this->error->all(FLERR, "pair granular/sync: contact history with comm_style tiled is not supported with "
+                       "Kokkos (LAMMPS' CommTiledKokkos enlarges its exchange buffer 1.5 times at every exchange "
+                       "when a fix's exchange size varies, as contact history's does, until memory runs out; stock "
+                       "gran/*/kk styles alike); allowed: comm_style brick (fix balance shift balances it)");
+  }
+
   // whether atom nlocal's restart record (length, partner count, then a tag and dnum values per
   // partner) holds this fix's number of values per partner; counts the atoms whose record does not
   bool restart_record_fits(int nlocal, int nth)

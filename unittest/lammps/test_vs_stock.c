@@ -8,7 +8,7 @@
  * rolling and twisting histories do not change sign under i <-> j (see unittest/core/test_contact.c,
  * test_pair_swap), so there gransync deliberately differs from stock once pairs are re-listed.
  *
- * usage: test_vs_stock [all|cover|cohesive|classic|heat|mdr] [on|off]
+ * usage: test_vs_stock [all|cover|cohesive|classic|heat|mdr] [on|off] [tiled]
  *   all:      every normal x damping x tangential x rolling x twisting combination both styles support
  *   cover:    a subset in which every sub-model appears with every other sub-model kind at least once
  *   cohesive: dmt and jkr with each damping stock allows with cohesion and each tangential model
@@ -20,6 +20,10 @@
  *             (newton off, as both require; dynamic radii); the grains' mdr state (radius, psi,
  *             Velas, sigma_zz, Acon0) compared too. Stock runs its fix granular/mdr from the test
  *             plugin GRANSYNC_STOCK_MDR_PLUGIN (unittest/CMakeLists.txt) where that is set.
+ *   tiled:    comm_style tiled, the ranks' boxes cut by recursive bisection before the run and, where
+ *             the pairs are re-listed, every 50 steps (fix balance rcb): contact history migrates
+ *             with atoms whose owner changes (newton off: LAMMPS' tiled communication cannot return
+ *             ghosts' contacts, which both styles refuse)
  */
 #include "gs_check.h"
 #include "gs_combos.h"
@@ -31,6 +35,7 @@
 
 static int heat_mode = 0; /* the bed carries temperatures and conducts heat */
 static int mdr_mode = 0;  /* the bed's radii are dynamic and its grains carry mdr state */
+static int tiled_mode = 0; /* comm_style tiled, balanced by recursive bisection */
 
 /* The bed: a frozen bottom layer and 3 free layers of d = 1 spheres, 150 d = 0.1 spheres poured in. */
 static void setup(void *lmp, const char *newton, const char *pair_style, const char *coeff1, const char *coeff2,
@@ -54,6 +59,10 @@ static void setup(void *lmp, const char *newton, const char *pair_style, const c
   } else {
     gs_cmd(lmp, "neighbor 0.6 bin");
     gs_cmd(lmp, "neigh_modify once yes");
+  }
+  if (tiled_mode) {
+    gs_lines(lmp, "comm_style tiled;balance 1.0 rcb");
+    if (relist) gs_cmd(lmp, "fix balance all balance 50 1.05 rcb");
   }
   if (heat_mode)
     gs_lines(lmp, "fix temperatures all property/atom temperature heatflow;variable t0 atom 1.0+0.5*z;"
@@ -273,6 +282,7 @@ int main(int argc, char **argv)
   const int only_mdr = argc > 1 && strcmp(argv[1], "mdr") == 0;
   const char *newton = argc > 2 ? argv[2] : "on";
   int n, d, t, r, w, k, status;
+  tiled_mode = argc > 3 && strcmp(argv[3], "tiled") == 0;
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
   if (only_cohesive) {
