@@ -16,5 +16,8 @@ if [[ -f "$gpu_mpi_root/bin/orterun" ]]; then
   # the settings of the distribution's openmpi-mca-params.conf, which stays behind: no network
   # transports, shared memory between the ranks of one machine
   export OMPI_MCA_btl_base_warn_component_unused=0 OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1
+  # unbound ranks: Open MPI binds each run's 2 ranks to cores 0 and 1, where ctest -j would stack
+  # every concurrent 2-rank test
+  export OMPI_MCA_hwloc_base_binding_policy=none
 fi
 unset gpu_mpi_root
