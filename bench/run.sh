@@ -6,7 +6,8 @@
 # standard one, and what fix nve/sphere/sync's scheme consistent costs over its scheme verlet,
 # on in.bed, in.chute and in.flow (with neighbor bin and multi).
 # Benchmarks never fail on timing.
-#   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3)
+#   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3;
+#                                          CASES="bed chute flow flow_multi" picks the inputs)
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
@@ -43,7 +44,7 @@ fmt() { printf "%.4g" "$1"; }
 
 # flow and flow_multi: in.flow with neighbor bin and with neighbor multi (LAMMPS' Kokkos package
 # builds bin lists only: no /kk entries there)
-for case in bed chute flow flow_multi; do
+for case in ${CASES:-bed chute flow flow_multi}; do
   input=in.${case%_multi}
   case_options=""
   [ $case = flow_multi ] && case_options="-var neigh multi"
@@ -67,6 +68,10 @@ for case in bed chute flow flow_multi; do
       # and with stock's order of operations (linear_history_classic): the same force law exactly
       measure ours_cl $input "$np" "granular/sync ordering standard" "" "-var law hooke_classic"
       measure ours_sync_cl $input "$np" "granular/sync" "" "-var law hooke_classic"
+      # the same with gransync's integrator, as a user switching to the package runs it (the
+      # synchronized ordering reading its half-step records)
+      measure ours_cl_own $input "$np" "granular/sync ordering standard" "" "-var law hooke_classic -var scheme standard"
+      measure ours_sync_cl_own $input "$np" "granular/sync" "" "-var law hooke_classic -var scheme verlet"
       if [ $case != flow_multi ]; then
         OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk $input 1 "granular/sync ordering standard" "" "$kokkos"
         OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync $input 1 "granular/sync" "" "$kokkos"
@@ -96,7 +101,11 @@ for case in bed chute flow flow_multi; do
       "granular/sync standard, linear_history_classic" "$(fmt "${best[ours_cl]}")" \
       "ratio: classic / stock gran/hooke/history" "$(ratio "${best[ours_cl]}" "${best[legacy]}")" \
       "granular/sync synchronized, ..._classic" "$(fmt "${best[ours_sync_cl]}")" \
-      "ratio: synchronized classic / stock" "$(ratio "${best[ours_sync_cl]}" "${best[legacy]}")"
+      "ratio: synchronized classic / stock" "$(ratio "${best[ours_sync_cl]}" "${best[legacy]}")" \
+      "classic, fix nve/sphere/sync ordering standard" "$(fmt "${best[ours_cl_own]}")" \
+      "ratio: classic, own integrator / stock" "$(ratio "${best[ours_cl_own]}" "${best[legacy]}")" \
+      "synchronized classic, nve/sphere/sync" "$(fmt "${best[ours_sync_cl_own]}")" \
+      "ratio: sync classic, own integrator / stock" "$(ratio "${best[ours_sync_cl_own]}" "${best[legacy]}")"
     [ $case = flow_multi ] && continue
     printf "  %-44s %12s\n" "granular/sync/kk ordering standard, $np thread(s)" "$(fmt "${best[kk]}")" \
       "granular/sync/kk (synchronized), $np thread(s)" "$(fmt "${best[kk_sync]}")" \

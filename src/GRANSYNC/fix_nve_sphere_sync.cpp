@@ -27,7 +27,7 @@ using namespace FixConst;
 
 FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
-    scheme(GS_SCHEME_VERLET), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
+    scheme(GS_SCHEME_VERLET), kick_records(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
@@ -130,6 +130,24 @@ void FixNVESphereSync::init()
   if (count > 1)
     error->all(FLERR, "fix nve/sphere/sync: only one fix with ordering synchronized is allowed; it records "
                       "the half-step configuration of all atoms");
+  kick_records = records && velocities_final_after_kick();
+}
+
+// The group's half-step velocities are those of its kick when nothing can act on velocities between
+// it and post_integrate(): no other fix's post_integrate() (fix wall/reflect, fix deform) and no
+// integrator after this one.
+bool FixNVESphereSync::velocities_final_after_kick() const
+{
+  bool after_this = false;
+  for (int ifix = 0; ifix < modify->nfix; ifix++) {
+    if (modify->fix[ifix] == this) {
+      after_this = true;
+      continue;
+    }
+    const int mask = modify->fmask[ifix];
+    if ((mask & POST_INTEGRATE) || (after_this && (mask & INITIAL_INTEGRATE))) return false;
+  }
+  return true;
 }
 
 void FixNVESphereSync::reset_dt()
@@ -157,13 +175,15 @@ void FixNVESphereSync::initial_integrate(int /*vflag*/)
   // its own: the hot loop of scheme verlet stays without the test)
   if (scheme == GS_SCHEME_CONSISTENT) {
     for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit)
+      if (mask[i] & groupbit) {
         gs_sphere_initial_integrate_predicting(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i],
                                                omega[i], damping[i], damping[i] + 3);
-  } else {
-    for (int i = 0; i < nlocal; i++)
-      if (mask[i] & groupbit)
-        gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i], omega[i]);
+        if (kick_records) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
+      }
+  } else if (nlocal > 0) {
+    gs_spheres_initial_integrate(nlocal, mask, groupbit, dtf, dtv, dtfrotate, rmass, radius, f[0], torque[0], x[0],
+                                 v[0], omega[0], kick_records ? vhalf[0] : nullptr,
+                                 kick_records ? offset[0] : nullptr);
   }
 
   if (dipole) {
@@ -185,27 +205,23 @@ void FixNVESphereSync::final_integrate()
   const int *mask = atom->mask;
   const int nlocal = (igroup == atom->firstgroup) ? atom->nfirst : atom->nlocal;
   const double dtfrotate = dtf / inertia;
-  for (int i = 0; i < nlocal; i++)
-    if (mask[i] & groupbit)
-      gs_sphere_final_integrate(dtf, dtfrotate, rmass[i], radius[i], f[i], torque[i], v[i], omega[i]);
+  if (nlocal > 0)
+    gs_spheres_final_integrate(nlocal, mask, groupbit, dtf, dtfrotate, rmass, radius, f[0], torque[0], v[0], omega[0]);
 }
 
 void FixNVESphereSync::record_from_velocity(int i)
 {
-  const double *v = atom->v[i];
-  for (int k = 0; k < 3; k++) {
-    vhalf[i][k] = v[k];
-    offset[i][k] = -0.5 * dtv * v[k];
-  }
+  gs_record_verlet_half_step(dtv, atom->v[i], vhalf[i], offset[i]);
   if (scheme == GS_SCHEME_CONSISTENT) {
-    gs_copy3(v, damping[i]);
+    gs_copy3(atom->v[i], damping[i]);
     gs_copy3(atom->omega[i], damping[i] + 3);
   }
 }
 
 // After every integrator moved its atoms (x(t+dt)), before re-neighboring can wrap or migrate them.
-// (The group's atoms predicted their dashpots' velocities in initial_integrate(); other atoms have
-// theirs from whatever moved them: fix move at t+dt, frozen zero.)
+// (The group's atoms predicted their dashpots' velocities in initial_integrate(), and recorded their
+// half step there too where kick_records says so; other atoms have theirs from whatever moved
+// them: fix move at t+dt, frozen zero.)
 void FixNVESphereSync::post_integrate()
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
@@ -214,17 +230,10 @@ void FixNVESphereSync::post_integrate()
   const bool consistent = scheme == GS_SCHEME_CONSISTENT;
   for (int i = 0; i < nlocal; i++) {
     if (mask[i] & groupbit) {
-      for (int k = 0; k < 3; k++) {
-        vhalf[i][k] = v[i][k];
-        offset[i][k] = -0.5 * dtv * v[i][k];
-      }
+      if (!kick_records) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
       continue;
     }
-    for (int k = 0; k < 3; k++) {
-      const double step = x[i][k] - xstart[i][k];
-      vhalf[i][k] = step / dtv;
-      offset[i][k] = -0.5 * step;
-    }
+    gs_record_moved_half_step(dtv, x[i], xstart[i], vhalf[i], offset[i]);
     if (consistent) {
       gs_copy3(v[i], damping[i]);
       gs_copy3(omega[i], damping[i] + 3);
@@ -237,10 +246,13 @@ void FixNVESphereSync::pre_force(int /*vflag*/)
   comm->forward_comm(this);
 }
 
+// x(t) for the next step's atoms outside the group (the group's records come from their velocities)
 void FixNVESphereSync::end_of_step()
 {
   double **x = atom->x;
-  for (int i = 0; i < atom->nlocal; i++) gs_copy3(x[i], xstart[i]);
+  const int *mask = atom->mask;
+  for (int i = 0; i < atom->nlocal; i++)
+    if (!(mask[i] & groupbit)) gs_copy3(x[i], xstart[i]);
 }
 
 void FixNVESphereSync::grow_arrays(int nmax)

@@ -63,6 +63,7 @@ class FixNVESphereSync : public Fix {
   int dipole, dlm;
   int records;      // 1 when ordering synchronized
   int scheme;       // enum gs_scheme
+  bool kick_records;  // the group's records written by the kick (velocities final then; see init())
   double **xstart;  // x(t), taken at the end of the previous step
   double **offset;  // x(t+dt/2) - x(t+dt)
   double **vhalf;   // v(t+dt/2)
@@ -70,6 +71,7 @@ class FixNVESphereSync : public Fix {
                      // a contact reads both with one miss)
 
   void record_from_velocity(int i);
+  bool velocities_final_after_kick() const;
   int record_doubles() const { return scheme == GS_SCHEME_CONSISTENT ? 15 : 9; }
 };
 

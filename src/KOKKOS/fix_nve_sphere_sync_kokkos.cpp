@@ -217,6 +217,20 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integ
 /* ---- half-step records ---------------------------------------------------------------------- */
 
 // setup: no step has been taken, so the records come from the current velocities
+// the core's half-step record of atom i, which velocity Verlet moved (through copies: any layout)
+template <class VelocityView, class RecordView>
+KOKKOS_INLINE_FUNCTION static void store_verlet_record(double dtv, const VelocityView &v_of, int i,
+                                                       const RecordView &vhalf_of, const RecordView &offset_of)
+{
+  double v[3], vhalf[3], offset[3];
+  for (int k = 0; k < 3; k++) v[k] = v_of(i, k);
+  gs_record_verlet_half_step(dtv, v, vhalf, offset);
+  for (int k = 0; k < 3; k++) {
+    vhalf_of(i, k) = vhalf[k];
+    offset_of(i, k) = offset[k];
+  }
+}
+
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_force(int /*vflag*/)
 {
   if (!records) return;
@@ -233,10 +247,9 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_f
   const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
+        store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
         for (int k = 0; k < 3; k++) {
           d_xstart(i, k) = d_x(i, k);
-          d_vhalf(i, k) = d_v(i, k);
-          d_offset(i, k) = -0.5 * step_dtv * d_v(i, k);
           if (predicts) {
             d_damping(i, k) = d_v(i, k);
             d_damping(i, 3 + k) = d_omega(i, k);
@@ -267,16 +280,18 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
         if (d_mask(i) & bit) {
-          for (int k = 0; k < 3; k++) {
-            d_vhalf(i, k) = d_v(i, k);
-            d_offset(i, k) = -0.5 * step_dtv * d_v(i, k);
-          }
+          store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
           return;    // (its dashpots' velocities were predicted in initial_integrate())
         }
+        double x[3], xstart[3], vhalf[3], offset[3];
         for (int k = 0; k < 3; k++) {
-          const double step = d_x(i, k) - d_xstart(i, k);
-          d_vhalf(i, k) = step / step_dtv;
-          d_offset(i, k) = -0.5 * step;
+          x[k] = d_x(i, k);
+          xstart[k] = d_xstart(i, k);
+        }
+        gs_record_moved_half_step(step_dtv, x, xstart, vhalf, offset);
+        for (int k = 0; k < 3; k++) {
+          d_vhalf(i, k) = vhalf[k];
+          d_offset(i, k) = offset[k];
         }
         if (predicts)
           for (int k = 0; k < 3; k++) {

@@ -7,6 +7,8 @@
 
 #include "gs_vec.h"
 
+#include <stddef.h>
+
 /* Half kick of v and omega, then drift of x. dtf = dt/2 ftm2v, dtfrotate = dtf / inertia factor
  * (0.4 sphere, 0.5 disc). Unless vnext and omeganext are NULL, also predicts v and omega at t+dt
  * for scheme consistent's dashpots with the forces at t: v(t+dt/2) + dt/2 a(t), O(dt^2) from the
@@ -52,6 +54,63 @@ GS_FN void gs_sphere_final_integrate(double dtf, double dtfrotate, double rmass,
   omega[0] += dtirotate * torque[0];
   omega[1] += dtirotate * torque[1];
   omega[2] += dtirotate * torque[2];
+}
+
+/* The half-step record of an atom that velocity Verlet moved: v(t+dt/2), and its position then
+ * relative to now, x(t+dt/2) - x(t+dt) = -dt/2 v(t+dt/2). */
+GS_FN void gs_record_verlet_half_step(double dtv, const double *v, double *vhalf, double *offset)
+{
+  int k;
+  for (k = 0; k < 3; k++) {
+    vhalf[k] = v[k];
+    offset[k] = -0.5 * dtv * v[k];
+  }
+}
+
+/* ... of an atom that something else moved from xstart to x in the step: its mean velocity, and
+ * half the step back. */
+GS_FN void gs_record_moved_half_step(double dtv, const double *x, const double *xstart, double *vhalf, double *offset)
+{
+  int k;
+  for (k = 0; k < 3; k++) {
+    const double step = x[k] - xstart[k];
+    vhalf[k] = step / dtv;
+    offset[k] = -0.5 * step;
+  }
+}
+
+/* The steps above over atoms [0, n) of a group (mask & groupbit), each array 3 doubles per atom in
+ * one block (LAMMPS' layout). Through LAMMPS' row pointers a compiler must reload every row after
+ * each store; over non-overlapping blocks it keeps the loop in registers. Unless vhalf is NULL,
+ * the kick and drift also write the atoms' half-step records (in the same pass: v is at hand). */
+GS_FN void gs_spheres_initial_integrate(int n, const int *GS_RESTRICT mask, int groupbit, double dtf, double dtv,
+                                        double dtfrotate, const double *GS_RESTRICT rmass,
+                                        const double *GS_RESTRICT radius, const double *GS_RESTRICT f,
+                                        const double *GS_RESTRICT torque, double *GS_RESTRICT x,
+                                        double *GS_RESTRICT v, double *GS_RESTRICT omega, double *GS_RESTRICT vhalf,
+                                        double *GS_RESTRICT offset)
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    const size_t at = 3 * (size_t)i;
+    if (!(mask[i] & groupbit)) continue;
+    gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f + at, torque + at, x + at, v + at,
+                                omega + at);
+    if (vhalf) gs_record_verlet_half_step(dtv, v + at, vhalf + at, offset + at);
+  }
+}
+
+GS_FN void gs_spheres_final_integrate(int n, const int *GS_RESTRICT mask, int groupbit, double dtf, double dtfrotate,
+                                      const double *GS_RESTRICT rmass, const double *GS_RESTRICT radius,
+                                      const double *GS_RESTRICT f, const double *GS_RESTRICT torque,
+                                      double *GS_RESTRICT v, double *GS_RESTRICT omega)
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    const size_t at = 3 * (size_t)i;
+    if (mask[i] & groupbit)
+      gs_sphere_final_integrate(dtf, dtfrotate, rmass[i], radius[i], f + at, torque + at, v + at, omega + at);
+  }
 }
 
 /* Dipole carried by the sphere's rotation; mu[3] is its length, kept fixed. */

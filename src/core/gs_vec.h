@@ -19,6 +19,13 @@
 #define GS_FN_INLINE GS_FN
 #endif
 
+/* restrict for arrays that do not overlap: C99's keyword, the compilers' spelling in C++ and CUDA */
+#if defined(__cplusplus) || defined(__CUDACC__) || defined(__HIPCC__)
+#define GS_RESTRICT __restrict__
+#else
+#define GS_RESTRICT restrict
+#endif
+
 /* The arithmetic is written term by term in the same order as LAMMPS' MathExtra,
  * so that the `standard` ordering reproduces stock pair granular to round-off. */
 GS_FN double gs_dot3(const double *a, const double *b)

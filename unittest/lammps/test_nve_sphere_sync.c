@@ -90,6 +90,59 @@ static void test_created_atoms(const char *options)
   lammps_close(b);
 }
 
+/* The group's half-step records are written by the kick itself unless a fix may change velocities
+ * after it (another post_integrate(), an integrator defined later); then by post_integrate(), as
+ * always before. A granular/sync gas between two granular walls in the synchronized ordering reads
+ * the records at every contact, 20 of its atoms unintegrated (their records from their
+ * displacement): with an inert fix of each kind added (fix wall/reflect outside the granular walls;
+ * fix nve/noforce on no atoms, defined after the integrator) it must run bit for bit as without. */
+static void *records_gas(const char *options, const char *extra)
+{
+  void *lmp = gs_lmp_open();
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style sphere");
+  gs_cmd(lmp, "atom_modify map array");
+  gs_cmd(lmp, "boundary p p f");
+  gs_cmd(lmp, "comm_modify vel yes");
+  gs_cmd(lmp, "region box block 0 5 0 5 0 5");
+  gs_cmd(lmp, "create_box 1 box");
+  gs_cmd(lmp, "create_atoms 1 random 120 4711 NULL overlap 0.9 maxtry 500");
+  gs_cmd(lmp, "set type 1 diameter 0.8");
+  gs_cmd(lmp, "set type 1 density 1.0");
+  gs_cmd(lmp, "group mobile id <= 100");
+  gs_cmd(lmp, "group nobody id 0");
+  gs_cmd(lmp, "velocity mobile create 2.0 9911 dist gaussian");
+  gs_cmd(lmp, "pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * hooke 1000 0.5 tangential linear_history 300 0.5 0.5 rolling sds 100 0.1 0.2");
+  gs_cmd(lmp, "fix integrate mobile nve/sphere/sync %s", options);
+  gs_cmd(lmp, "fix walls all wall/gran/sync granular hooke 1000 0.5 tangential linear_history 300 0.5 0.5 zplane 0 5");
+  if (*extra) gs_cmd(lmp, "%s", extra);
+  gs_cmd(lmp, "timestep 2e-4");
+  return lmp;
+}
+
+static void test_records_from_kick(const char *options)
+{
+  static const char *const inert[] = {"fix inert all wall/reflect zlo -0.5 zhi 5.5 units box", "fix late nobody nve/noforce"};
+  int k;
+  for (k = 0; k < 2; k++) {
+    void *a = records_gas(options, ""), *b = records_gas(options, inert[k]);
+    double touching, diff;
+    gs_cmd(a, "compute touch all contact/atom");
+    gs_cmd(a, "compute touching all reduce sum c_touch");
+    gs_cmd(a, "variable touching equal c_touching");
+    gs_cmd(a, "run 2000 post no");
+    touching = gs_var(a, "touching");
+    gs_cmd(b, "run 2000 post no");
+    diff = gs_state_diff(a, b, 1);
+    GS_CHECK(diff == 0.0 && touching > 0.0, "fix nve/sphere/sync %s: the records from the kick give the run "
+             "with '%s' bit for bit (max rel diff %.2e; %g contacts at the end)", options, inert[k], diff,
+             touching / 2);
+    lammps_close(a);
+    lammps_close(b);
+  }
+}
+
 /* A fine sphere resting in the pocket of three touching large spheres (resting on a single large
  * sphere is an unstable equilibrium: it rolls off whatever the ordering). The bed settles once at
  * the fine step and is restarted for every run, so all runs start from the same contact history.
@@ -218,6 +271,8 @@ int main(int argc, char **argv)
   test_bitwise("disc", 2, 0);
   test_created_atoms("");
   test_created_atoms("ordering standard");
+  test_records_from_kick("");
+  test_records_from_kick("scheme consistent");
   test_wiggle();
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
