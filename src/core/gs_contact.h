@@ -633,9 +633,11 @@ GS_FN_INLINE void gs_contact_evaluate_dissipating(const gs_model *m, const gs_ki
     frame.carry_prev = 0.0;
   }
   if (sync) {
-    carry = gs_carry_setup(c->dx_half, c->dx, c->r, carry_dir);
+    /* one square root for the carry and the half-step normal (gs_norm3()'s arithmetic) */
+    const double len_half = sqrt(gs_dot3(c->dx_half, c->dx_half));
+    carry = gs_carry_setup_len(c->dx_half, len_half, c->dx, c->r, carry_dir);
     gs_copy3(c->dx_half, n_half);
-    gs_norm3(n_half);
+    if (len_half > 0.0) gs_scale3(1.0 / len_half, n_half, n_half);
     n_vel = n_half;
   } else {
     n_vel = n_full;

@@ -129,14 +129,18 @@ GS_FN void gs_rotate_rescale_fast(double *v, const double *n)
  * root; a contact's time is its longest such chain. It returns 0 when u and x are near opposite
  * (normals half a step apart never are, short of a blown-up step) or u is zero; v is then
  * projected and rescaled, which needs no rotation axis. */
-GS_FN_INLINE double gs_carry_setup(const double *u, const double *x, double r, double *dir)
+GS_FN_INLINE double gs_carry_setup_len(const double *u, double len_u, const double *x, double r, double *dir)
 {
-  const double len_u = sqrt(gs_dot3(u, u));
   const double scale = len_u * r + gs_dot3(u, x);
   dir[0] = r * u[0] + len_u * x[0];
   dir[1] = r * u[1] + len_u * x[1];
   dir[2] = r * u[2] + len_u * x[2];
   return scale > 1e-3 * len_u * r ? 1.0 / scale : 0.0;
+}
+
+GS_FN_INLINE double gs_carry_setup(const double *u, const double *x, double r, double *dir)
+{
+  return gs_carry_setup_len(u, sqrt(gs_dot3(u, u)), x, r, dir);
 }
 
 GS_FN_INLINE void gs_carry_to_plane(double *v, const double *n, const double *dir, double factor)
