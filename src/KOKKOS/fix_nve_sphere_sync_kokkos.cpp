@@ -136,6 +136,20 @@ template <class DeviceType> double **FixNVESphereSyncKokkos<DeviceType>::half_ve
 
 /* ---- integration ---------------------------------------------------------------------------- */
 
+// the core's half-step record of atom i, which velocity Verlet moved (through copies: any layout)
+template <class VelocityView, class RecordView>
+KOKKOS_INLINE_FUNCTION static void store_verlet_record(double dtv, const VelocityView &v_of, int i,
+                                                       const RecordView &vhalf_of, const RecordView &offset_of)
+{
+  double v[3], vhalf[3], offset[3];
+  for (int k = 0; k < 3; k++) v[k] = v_of(i, k);
+  gs_record_verlet_half_step(dtv, v, vhalf, offset);
+  for (int k = 0; k < 3; k++) {
+    vhalf_of(i, k) = vhalf[k];
+    offset_of(i, k) = offset[k];
+  }
+}
+
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_integrate(int /*vflag*/)
 {
   atomKK->sync(execution_space,
@@ -155,6 +169,14 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
   const bool predicts = consistent();
   if (predicts) k_damping.template sync<DeviceType>();
   auto d_damping = k_damping.template view<DeviceType>();
+  // the group's half-step records from the kick where its velocities are final (the CPU fix's rule)
+  const bool records_here = kick_records;
+  if (records_here) {
+    k_offset.template sync<DeviceType>();
+    k_vhalf.template sync<DeviceType>();
+  }
+  auto d_offset = k_offset.template view<DeviceType>();
+  auto d_vhalf = k_vhalf.template view<DeviceType>();
 
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int i) {
@@ -176,9 +198,14 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
         }
         if (predicts)
           for (int k = 0; k < 6; k++) d_damping(i, k) = next[k];
+        if (records_here) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
       });
   atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
   if (predicts) k_damping.template modify<DeviceType>();
+  if (records_here) {
+    k_offset.template modify<DeviceType>();
+    k_vhalf.template modify<DeviceType>();
+  }
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integrate()
@@ -217,20 +244,6 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integ
 /* ---- half-step records ---------------------------------------------------------------------- */
 
 // setup: no step has been taken, so the records come from the current velocities
-// the core's half-step record of atom i, which velocity Verlet moved (through copies: any layout)
-template <class VelocityView, class RecordView>
-KOKKOS_INLINE_FUNCTION static void store_verlet_record(double dtv, const VelocityView &v_of, int i,
-                                                       const RecordView &vhalf_of, const RecordView &offset_of)
-{
-  double v[3], vhalf[3], offset[3];
-  for (int k = 0; k < 3; k++) v[k] = v_of(i, k);
-  gs_record_verlet_half_step(dtv, v, vhalf, offset);
-  for (int k = 0; k < 3; k++) {
-    vhalf_of(i, k) = vhalf[k];
-    offset_of(i, k) = offset[k];
-  }
-}
-
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_force(int /*vflag*/)
 {
   if (!records) return;
@@ -277,10 +290,11 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
   auto d_damping = k_damping.template view<DeviceType>();
   const double step_dtv = dtv;
   const int bit = groupbit;
+  const bool records_from_kick = kick_records;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
         if (d_mask(i) & bit) {
-          store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
+          if (!records_from_kick) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
           return;    // (its dashpots' velocities were predicted in initial_integrate())
         }
         double x[3], xstart[3], vhalf[3], offset[3];
@@ -304,12 +318,16 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::end_of_step()
 {
-  atomKK->sync(execution_space, X_MASK);
+  atomKK->sync(execution_space, X_MASK | MASK_MASK);
   k_xstart.template sync<DeviceType>();
   auto d_x = atomKK->k_x.template view<DeviceType>();
+  auto d_mask = atomKK->k_mask.template view<DeviceType>();
   auto d_xstart = k_xstart.template view<DeviceType>();
+  const int bit = groupbit;
+  // x(t) of the atoms outside the group (the group's records come from their velocities)
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
+        if (d_mask(i) & bit) return;
         for (int k = 0; k < 3; k++) d_xstart(i, k) = d_x(i, k);
       });
   k_xstart.template modify<DeviceType>();

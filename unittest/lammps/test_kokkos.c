@@ -1489,6 +1489,24 @@ static void scheme(void)
     lammps_close(cpu);
     lammps_close(kk);
   }
+  /* The beds above record the half step in the kick; an integrator defined after fix
+   * nve/sphere/sync (here one on no atoms) moves the records to post_integrate(), on the device as
+   * on the CPU. */
+  for (c = 0; c < 2; c++) {
+    void *cpu = gs_lmp_open(), *kk = kk_open();
+    double state, contacts;
+    integrate_keywords = c ? " scheme consistent" : "";
+    bed(cpu, "synchronized", compiled, compiled, compiled);
+    bed(kk, "synchronized", compiled, compiled, compiled);
+    gs_lines(cpu, "group nobody id 0;fix late nobody nve/noforce");
+    gs_lines(kk, "group nobody id 0;fix late nobody nve/noforce");
+    state = run_pair(cpu, kk, &contacts, NULL);
+    GS_CHECK(state <= tolerance && contacts > 50, "scheme %s, records written after a later integrator: state %.1e, "
+             "%.0f contact ends", c ? "consistent" : "verlet", state, contacts);
+    lammps_close(cpu);
+    lammps_close(kk);
+  }
+  integrate_keywords = "";
 }
 
 int main(int argc, char **argv)
