@@ -134,8 +134,9 @@ void FixNVESphereSync::init()
 }
 
 // The group's half-step velocities are those of its kick when nothing can act on velocities between
-// it and post_integrate(): no other fix's post_integrate() (fix wall/reflect, fix deform) and no
-// integrator after this one.
+// it and this fix's post_integrate(): no integrator defined after this fix, no post_integrate() (fix
+// wall/reflect, fix deform) of a fix defined before it. (LAMMPS calls each stage in the order the
+// fixes were defined.)
 bool FixNVESphereSync::velocities_final_after_kick() const
 {
   bool after_this = false;
@@ -145,7 +146,7 @@ bool FixNVESphereSync::velocities_final_after_kick() const
       continue;
     }
     const int mask = modify->fmask[ifix];
-    if ((mask & POST_INTEGRATE) || (after_this && (mask & INITIAL_INTEGRATE))) return false;
+    if (after_this ? (mask & INITIAL_INTEGRATE) : (mask & POST_INTEGRATE)) return false;
   }
   return true;
 }

@@ -91,12 +91,14 @@ static void test_created_atoms(const char *options)
 }
 
 /* The group's half-step records are written by the kick itself unless a fix may change velocities
- * after it (another post_integrate(), an integrator defined later); then by post_integrate(), as
- * always before. A granular/sync gas between two granular walls in the synchronized ordering reads
- * the records at every contact, 20 of its atoms unintegrated (their records from their
- * displacement): with an inert fix of each kind added (fix wall/reflect outside the granular walls;
- * fix nve/noforce on no atoms, defined after the integrator) it must run bit for bit as without. */
-static void *records_gas(const char *options, const char *extra)
+ * between the kick and the fix's post_integrate() (a post_integrate() of a fix defined before it,
+ * an integrator defined after it); then by post_integrate(), as always before. A granular/sync gas
+ * between two granular walls in the synchronized ordering reads the records at every contact, 20
+ * of its atoms unintegrated (their records from their displacement): with an inert fix of each kind
+ * (fix wall/reflect outside the granular walls, before the integrator; fix nve/noforce on no atoms,
+ * after it), and with the wall/reflect after the integrator (records from the kick), it must run
+ * bit for bit as without. */
+static void *records_gas(const char *options, const char *before, const char *after)
 {
   void *lmp = gs_lmp_open();
   gs_cmd(lmp, "units lj");
@@ -114,19 +116,24 @@ static void *records_gas(const char *options, const char *extra)
   gs_cmd(lmp, "velocity mobile create 2.0 9911 dist gaussian");
   gs_cmd(lmp, "pair_style granular/sync");
   gs_cmd(lmp, "pair_coeff * * hooke 1000 0.5 tangential linear_history 300 0.5 0.5 rolling sds 100 0.1 0.2");
+  if (*before) gs_cmd(lmp, "%s", before);
   gs_cmd(lmp, "fix integrate mobile nve/sphere/sync %s", options);
   gs_cmd(lmp, "fix walls all wall/gran/sync granular hooke 1000 0.5 tangential linear_history 300 0.5 0.5 zplane 0 5");
-  if (*extra) gs_cmd(lmp, "%s", extra);
+  if (*after) gs_cmd(lmp, "%s", after);
   gs_cmd(lmp, "timestep 2e-4");
   return lmp;
 }
 
 static void test_records_from_kick(const char *options)
 {
-  static const char *const inert[] = {"fix inert all wall/reflect zlo -0.5 zhi 5.5 units box", "fix late nobody nve/noforce"};
+  /* {before the integrator, after it} */
+  static const char *const cases[][2] = {{"fix inert all wall/reflect zlo -0.5 zhi 5.5 units box", ""},
+                                         {"", "fix late nobody nve/noforce"},
+                                         {"", "fix inert all wall/reflect zlo -0.5 zhi 5.5 units box"}};
   int k;
-  for (k = 0; k < 2; k++) {
-    void *a = records_gas(options, ""), *b = records_gas(options, inert[k]);
+  for (k = 0; k < 3; k++) {
+    const char *before = cases[k][0], *after = cases[k][1];
+    void *a = records_gas(options, "", ""), *b = records_gas(options, before, after);
     double touching, diff;
     gs_cmd(a, "compute touch all contact/atom");
     gs_cmd(a, "compute touching all reduce sum c_touch");
@@ -136,8 +143,22 @@ static void test_records_from_kick(const char *options)
     gs_cmd(b, "run 2000 post no");
     diff = gs_state_diff(a, b, 1);
     GS_CHECK(diff == 0.0 && touching > 0.0, "fix nve/sphere/sync %s: the records from the kick give the run "
-             "with '%s' bit for bit (max rel diff %.2e; %g contacts at the end)", options, inert[k], diff,
-             touching / 2);
+             "with '%s' %s the integrator bit for bit (max rel diff %.2e; %g contacts at the end)", options,
+             *before ? before : after, *before ? "before" : "after", diff, touching / 2);
+    lammps_close(a);
+    lammps_close(b);
+  }
+  {
+    /* a wall/reflect that acts: defined before the integrator, the records see the velocities it
+     * reflected; after it, the kick's */
+    const char *reflect = "fix reflect mobile wall/reflect zlo 0.45 zhi 4.55 units box";
+    void *a = records_gas(options, reflect, ""), *b = records_gas(options, "", reflect);
+    double diff;
+    gs_cmd(a, "run 2000 post no");
+    gs_cmd(b, "run 2000 post no");
+    diff = gs_state_diff(a, b, 1);
+    GS_CHECK(diff > 1e-12, "fix nve/sphere/sync %s: a wall/reflect before the integrator reflects velocities that "
+             "the records see, after it not: the runs differ by %.2e", options, diff);
     lammps_close(a);
     lammps_close(b);
   }
