@@ -152,15 +152,10 @@ static void test_records_from_kick(const char *options)
     /* a wall/reflect that acts: defined before the integrator, the records see the velocities it
      * reflected; after it, the kick's */
     const char *reflect = "fix reflect mobile wall/reflect zlo 0.45 zhi 4.55 units box";
-    void *a = records_gas(options, reflect, ""), *b = records_gas(options, "", reflect);
-    double diff;
-    gs_cmd(a, "run 2000 post no");
-    gs_cmd(b, "run 2000 post no");
-    diff = gs_state_diff(a, b, 1);
+    const double diff =
+        gs_run_diff_close(records_gas(options, reflect, ""), records_gas(options, "", reflect), 2000, 1);
     GS_CHECK(diff > 1e-12, "fix nve/sphere/sync %s: a wall/reflect before the integrator reflects velocities that "
              "the records see, after it not: the runs differ by %.2e", options, diff);
-    lammps_close(a);
-    lammps_close(b);
   }
 }
 
