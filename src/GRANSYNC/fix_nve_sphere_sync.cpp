@@ -27,7 +27,7 @@ using namespace FixConst;
 
 FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
-    scheme(GS_SCHEME_VERLET), kick_records(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
+    scheme(GS_SCHEME_VERLET), records_from_velocity(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
@@ -130,23 +130,23 @@ void FixNVESphereSync::init()
   if (count > 1)
     error->all(FLERR, "fix nve/sphere/sync: only one fix with ordering synchronized is allowed; it records "
                       "the half-step configuration of all atoms");
-  kick_records = records && velocities_final_after_kick();
+  records_from_velocity = records && no_integrator_after();
 }
 
-// The group's half-step velocities are those of its kick when nothing can act on velocities between
-// it and this fix's post_integrate(): no integrator defined after this fix, no post_integrate() (fix
-// wall/reflect, fix deform) of a fix defined before it. (LAMMPS calls each stage in the order the
-// fixes were defined.)
-bool FixNVESphereSync::velocities_final_after_kick() const
+// The group's atoms end the drift where their velocity took them, so their half step is x - dt/2 v
+// and v as the forces see them (after fix wall/reflect, say, whichever order the fixes were
+// defined in: a reflection mirrors both), unless an integrator defined after this fix moves them
+// again (LAMMPS calls each stage in the order the fixes were defined); then this fix records them
+// in post_integrate(). Static groups only (LAMMPS refuses dynamic ones here), so a ghost's mask
+// tells its readers and the forward communication the same.
+bool FixNVESphereSync::no_integrator_after() const
 {
   bool after_this = false;
   for (int ifix = 0; ifix < modify->nfix; ifix++) {
-    if (modify->fix[ifix] == this) {
+    if (modify->fix[ifix] == this)
       after_this = true;
-      continue;
-    }
-    const int mask = modify->fmask[ifix];
-    if (after_this ? (mask & INITIAL_INTEGRATE) : (mask & POST_INTEGRATE)) return false;
+    else if (after_this && (modify->fmask[ifix] & INITIAL_INTEGRATE))
+      return false;
   }
   return true;
 }
@@ -179,12 +179,10 @@ void FixNVESphereSync::initial_integrate(int /*vflag*/)
       if (mask[i] & groupbit) {
         gs_sphere_initial_integrate_predicting(dtf, dtv, dtfrotate, rmass[i], radius[i], f[i], torque[i], x[i], v[i],
                                                omega[i], damping[i], damping[i] + 3);
-        if (kick_records) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
       }
   } else if (nlocal > 0) {
     gs_spheres_initial_integrate(nlocal, mask, groupbit, dtf, dtv, dtfrotate, rmass, radius, f[0], torque[0], x[0],
-                                 v[0], omega[0], kick_records ? vhalf[0] : nullptr,
-                                 kick_records ? offset[0] : nullptr);
+                                 v[0], omega[0]);
   }
 
   if (dipole) {
@@ -220,9 +218,9 @@ void FixNVESphereSync::record_from_velocity(int i)
 }
 
 // After every integrator moved its atoms (x(t+dt)), before re-neighboring can wrap or migrate them.
-// (The group's atoms predicted their dashpots' velocities in initial_integrate(), and recorded their
-// half step there too where kick_records says so; other atoms have theirs from whatever moved
-// them: fix move at t+dt, frozen zero.)
+// (The group's atoms predicted their dashpots' velocities in initial_integrate(), and need no record
+// where records_from_velocity says so; other atoms have theirs from whatever moved them: fix move at
+// t+dt, frozen zero.)
 void FixNVESphereSync::post_integrate()
 {
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
@@ -231,7 +229,7 @@ void FixNVESphereSync::post_integrate()
   const bool consistent = scheme == GS_SCHEME_CONSISTENT;
   for (int i = 0; i < nlocal; i++) {
     if (mask[i] & groupbit) {
-      if (!kick_records) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
+      if (!records_from_velocity) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
       continue;
     }
     gs_record_moved_half_step(dtv, x[i], xstart[i], vhalf[i], offset[i]);
@@ -305,14 +303,21 @@ int FixNVESphereSync::unpack_exchange(int i, double *buf)
   return record_doubles();
 }
 
-// offsets and velocities are differences, so periodic images need no shift
+inline bool FixNVESphereSync::kept(int i) const
+{
+  return !(atom->mask[i] & velocity_bit());
+}
+
+// offsets and velocities are differences, so periodic images need no shift; rows not kept are not sent
 int FixNVESphereSync::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
 {
   int m = 0;
   for (int i = 0; i < n; i++) {
     const int j = list[i];
-    for (int k = 0; k < 3; k++) buf[m++] = offset[j][k];
-    for (int k = 0; k < 3; k++) buf[m++] = vhalf[j][k];
+    if (kept(j)) {
+      for (int k = 0; k < 3; k++) buf[m++] = offset[j][k];
+      for (int k = 0; k < 3; k++) buf[m++] = vhalf[j][k];
+    }
     if (scheme == GS_SCHEME_CONSISTENT)
       for (int k = 0; k < 6; k++) buf[m++] = damping[j][k];
   }
@@ -323,8 +328,10 @@ void FixNVESphereSync::unpack_forward_comm(int n, int first, double *buf)
 {
   int m = 0;
   for (int i = first; i < first + n; i++) {
-    for (int k = 0; k < 3; k++) offset[i][k] = buf[m++];
-    for (int k = 0; k < 3; k++) vhalf[i][k] = buf[m++];
+    if (kept(i)) {
+      for (int k = 0; k < 3; k++) offset[i][k] = buf[m++];
+      for (int k = 0; k < 3; k++) vhalf[i][k] = buf[m++];
+    }
     if (scheme == GS_SCHEME_CONSISTENT)
       for (int k = 0; k < 6; k++) damping[i][k] = buf[m++];
   }

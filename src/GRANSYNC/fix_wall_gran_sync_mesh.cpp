@@ -300,8 +300,7 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
-  double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep);
   double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
@@ -315,7 +314,7 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
-    if (sync) half_step_of(i, x, v, offset, vhalf, dt, xh, vh);
+    if (sync) halfstep.of_atom(i, x, v, mask, dt, xh, vh);
     double e = 0.0;
     gs_dissipation d{};
     const int n = gs_mesh_wall_atom(

@@ -174,8 +174,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  double **offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
-  double **vhalf = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep);
   double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
 
   const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
@@ -226,7 +225,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
                    atom->tag[i]);
       if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
     }
-    if (dissipates && size_history) release_ended(known, i, touched.data(), kept, offset, vhalf, dt);
+    if (dissipates && size_history) release_ended(known, i, touched.data(), kept, halfstep, dt);
     gs_region_row_forget(contacts[i], size_history, touched.data(), kept);
     for (int ic = 0; ic < nc; ic++) {
       if (!faces[ic].touching) continue;
@@ -248,7 +247,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         gs_copy3(c.dx, c.dx_half);
       } else if (sync) {
         double xhalf[3];
-        relative_velocity(i, vwall, offset, vhalf, dt, xhalf, c.vr);
+        relative_velocity(i, vwall, halfstep, dt, xhalf, c.vr);
         // static region: the surface at the half-step position; moving region: relative motion
         int found = 0;
         if (!dynamic) {
@@ -307,12 +306,12 @@ void FixWallGranSyncRegion::wall_velocity(const gs_region *known, int i, int ic,
 
 // atom i's velocity relative to the wall at the ordering's time level (synchronized: the half
 // step's, with its position in xhalf)
-void FixWallGranSyncRegion::relative_velocity(int i, const double *vwall, double **offset, double **vhalf, double dt,
+void FixWallGranSyncRegion::relative_velocity(int i, const double *vwall, const HalfStepSource &halfstep, double dt,
                                               double *xhalf, double *vr)
 {
   double vi[3];
   if (model.ordering == GS_ORDERING_SYNCHRONIZED)
-    half_step_of(i, atom->x, atom->v, offset, vhalf, dt, xhalf, vi);
+    halfstep.of_atom(i, atom->x, atom->v, atom->mask, dt, xhalf, vi);
   else
     gs_copy3(atom->v[i], vi);
   gs_sub3(vi, vwall, vr);
@@ -321,7 +320,7 @@ void FixWallGranSyncRegion::relative_velocity(int i, const double *vwall, double
 // compute dissipation/sync: the springs of atom i's contacts that ended release their energy; the
 // face's geometry from a query at twice the radius (a face gone beyond it: the spring's energy alone)
 void FixWallGranSyncRegion::release_ended(const gs_region *known, int i, const int *touched, int kept,
-                                          double **offset, double **vhalf, double dt)
+                                          const HalfStepSource &halfstep, double dt)
 {
   double **x = atom->x;
   double *row = contacts[i];
@@ -347,7 +346,7 @@ void FixWallGranSyncRegion::release_ended(const gs_region *known, int i, const i
         gs_copy3(atom->omega[i], c.omegai);
         double vwall[3], xhalf[3];
         wall_velocity(known, i, ic, c.dx, vwall);
-        relative_velocity(i, vwall, offset, vhalf, dt, xhalf, c.vr);
+        relative_velocity(i, vwall, halfstep, dt, xhalf, c.vr);
       }
     if (c.r == 0.0) {
       c.r = 1.0;    // no geometry: no motion either, so the spring's energy alone

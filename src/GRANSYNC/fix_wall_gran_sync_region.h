@@ -18,6 +18,7 @@ FixStyle(wall/gran/sync/region,FixWallGranSyncRegion);
 #include "gs_region.h"
 
 namespace LAMMPS_NS {
+struct HalfStepSource;
 
 // Granular walls on the surface of any LAMMPS region, with the models and orderings of
 // granular/sync. A particle can touch several faces of a region at once; each contact keeps its
@@ -54,10 +55,10 @@ class FixWallGranSyncRegion : public GranularWall {
   virtual void contact_rows_to_host() {}
 
  protected:
-  void release_ended(const gs_region *known, int i, const int *touched, int kept, double **offset,
-                     double **vhalf, double dt);
+  void release_ended(const gs_region *known, int i, const int *touched, int kept, const HalfStepSource &halfstep,
+                     double dt);
   void wall_velocity(const gs_region *known, int i, int ic, const double *dx, double *vwall);
-  void relative_velocity(int i, const double *vwall, double **offset, double **vhalf, double dt, double *xhalf,
+  void relative_velocity(int i, const double *vwall, const HalfStepSource &halfstep, double dt, double *xhalf,
                          double *vr);
   gs_model model;
   char *idregion;

@@ -454,14 +454,17 @@ inline double PairGranularSync::pair_meff(int i, int j) const
   return meff;
 }
 
-// relative half-step velocity and separation: recorded when available, else reconstructed
-inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const
+// relative half-step velocity and separation: from fix nve/sphere/sync when defined, else reconstructed
+inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, const HalfStepSource &halfstep) const
 {
-  if (offset) {
-    gs_sub3(vhalf[i], vhalf[j], c.vr);
-    c.dx_half[0] = c.dx[0] + (offset[i][0] - offset[j][0]);
-    c.dx_half[1] = c.dx[1] + (offset[i][1] - offset[j][1]);
-    c.dx_half[2] = c.dx[2] + (offset[i][2] - offset[j][2]);
+  if (halfstep.offset) {
+    double offset_i[3], offset_j[3], vhalf_i[3], vhalf_j[3];
+    halfstep.relative(i, atom->v, atom->mask, c.dt, offset_i, vhalf_i);
+    halfstep.relative(j, atom->v, atom->mask, c.dt, offset_j, vhalf_j);
+    gs_sub3(vhalf_i, vhalf_j, c.vr);
+    c.dx_half[0] = c.dx[0] + (offset_i[0] - offset_j[0]);
+    c.dx_half[1] = c.dx[1] + (offset_i[1] - offset_j[1]);
+    c.dx_half[2] = c.dx[2] + (offset_i[2] - offset_j[2]);
   } else {
     gs_sub3(atom->v[i], atom->v[j], c.vr);
     gs_reconstruct_half_step(c.dx, c.vr, c.dt, c.dx_half);
@@ -534,8 +537,7 @@ void PairGranularSync::compute(int eflag, int vflag)
   p.f = atom->f;
   p.omega = atom->omega;
   p.torque = atom->torque;
-  p.half_offset = fix_halfstep ? fix_halfstep->half_offset() : nullptr;
-  p.half_velocity = fix_halfstep ? fix_halfstep->half_velocity() : nullptr;
+  p.halfstep = HalfStepSource::of(fix_halfstep);
   p.damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   p.temperature = heat_flag ? atom->temperature : nullptr;
   p.heatflow = heat_flag ? atom->heatflow : nullptr;
@@ -660,7 +662,7 @@ void PairGranularSync::contact(const ContactPass &p, gs_contact &c, const gs_mod
     gs_copy3(p.omega[i], c.omegai);
     gs_copy3(p.omega[j], c.omegaj);
     if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-      half_step_data(c, i, j, p.half_offset, p.half_velocity);
+      half_step_data(c, i, j, p.halfstep);
     else
       gs_sub3(p.v[i], p.v[j], c.vr);
     if (m->scheme == GS_SCHEME_CONSISTENT) damping_data(c, i, j, p.damping);
@@ -709,7 +711,7 @@ void PairGranularSync::release(const ContactPass &p, gs_contact &c, const gs_mod
     gs_copy3(dx, c.dx);
     c.radi = radi;
     c.radj = radj;
-    release_dissipation(c, m, i, j, history, p.half_offset, p.half_velocity, factor_lj, p.dstep,
+    release_dissipation(c, m, i, j, history, p.halfstep, factor_lj, p.dstep,
                         p.newton_pair || j < p.nlocal);
   }
   std::fill_n(history, size_history, 0.0);
@@ -717,14 +719,14 @@ void PairGranularSync::release(const ContactPass &p, gs_contact &c, const gs_mod
 
 // a contact that opened: its springs' lost energy, half to each atom
 void PairGranularSync::release_dissipation(gs_contact &c, const gs_model *m, int i, int j, const double *history,
-                                           double **half_offset, double **half_velocity, double factor_lj,
+                                           const HalfStepSource &halfstep, double factor_lj,
                                            double *dstep, bool j_here) const
 {
   gs_dissipation d{};
   gs_copy3(atom->omega[i], c.omegai);
   gs_copy3(atom->omega[j], c.omegaj);
   if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-    half_step_data(c, i, j, half_offset, half_velocity);
+    half_step_data(c, i, j, halfstep);
   else
     gs_sub3(atom->v[i], atom->v[j], c.vr);
   gs_contact_release(m, &c, history, &d);
@@ -790,8 +792,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
     gs_copy3(atom->omega[i], c.omegai);
     gs_copy3(atom->omega[j], c.omegaj);
     if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-      half_step_data(c, i, j, fix_halfstep ? fix_halfstep->half_offset() : nullptr,
-                     fix_halfstep ? fix_halfstep->half_velocity() : nullptr);
+      half_step_data(c, i, j, HalfStepSource::of(fix_halfstep));
     else
       gs_sub3(atom->v[i], atom->v[j], c.vr);
     if (m->scheme == GS_SCHEME_CONSISTENT)

@@ -14,6 +14,8 @@ PairStyle(granular/sync,PairGranularSync);
 
 #include "pair.h"
 
+#include "fix_nve_sphere_sync.h"
+
 #include "gs_contact.h"
 #include "gransync_evaluators.h"
 
@@ -91,8 +93,8 @@ class PairGranularSync : public Pair {
   // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
   virtual const char *refuses_dissipation() const { return nullptr; }
   void accumulate_dissipation(int nlocal, int newton_pair);
-  void release_dissipation(gs_contact &c, const gs_model *m, int i, int j, const double *history, double **half_offset,
-                           double **half_velocity, double factor_lj, double *dstep, bool j_here) const;
+  void release_dissipation(gs_contact &c, const gs_model *m, int i, int j, const double *history,
+                           const HalfStepSource &halfstep, double factor_lj, double *dstep, bool j_here) const;
   // a contact's share: half of its energy to each atom, each atom its load
   static void add_dissipation(double *dstep, int i, int j, bool j_here, const gs_dissipation &d, double factor_lj)
   {
@@ -119,7 +121,8 @@ class PairGranularSync : public Pair {
   // what a contact reads and writes besides its atoms' positions and radii, gathered once per compute()
   struct ContactPass {
     double **v, **f, **omega, **torque;
-    double **half_offset, **half_velocity, **damping;    // fix nve/sphere/sync's records, if any
+    HalfStepSource halfstep;    // fix nve/sphere/sync's records, or the velocities
+    double **damping;           // fix nve/sphere/sync's, with scheme consistent
     const double *temperature;
     double *heatflow;
     const tagint *tag;
@@ -142,7 +145,7 @@ class PairGranularSync : public Pair {
   [[gnu::noinline]] void release(const ContactPass &p, gs_contact &c, const gs_model *m, int i, int j,
                                  const double *dx, double radi, double radj, double factor_lj, double *history);
   double pair_meff(int i, int j) const;
-  void half_step_data(gs_contact &c, int i, int j, double **offset, double **vhalf) const;
+  void half_step_data(gs_contact &c, int i, int j, const HalfStepSource &halfstep) const;
   // mdr: which atom is the contact's side 0 (the larger tag, so both ranks agree)
   static void mdr_sides(gs_contact &c, int i, int j, const tagint *tag)
   {

@@ -169,14 +169,6 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
   const bool predicts = consistent();
   if (predicts) k_damping.template sync<DeviceType>();
   auto d_damping = k_damping.template view<DeviceType>();
-  // the group's half-step records from the kick where its velocities are final (the CPU fix's rule)
-  const bool records_here = kick_records;
-  if (records_here) {
-    k_offset.template sync<DeviceType>();
-    k_vhalf.template sync<DeviceType>();
-  }
-  auto d_offset = k_offset.template view<DeviceType>();
-  auto d_vhalf = k_vhalf.template view<DeviceType>();
 
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int i) {
@@ -198,14 +190,9 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::initial_int
         }
         if (predicts)
           for (int k = 0; k < 6; k++) d_damping(i, k) = next[k];
-        if (records_here) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
       });
   atomKK->modified(execution_space, X_MASK | V_MASK | OMEGA_MASK);
   if (predicts) k_damping.template modify<DeviceType>();
-  if (records_here) {
-    k_offset.template modify<DeviceType>();
-    k_vhalf.template modify<DeviceType>();
-  }
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::final_integrate()
@@ -290,11 +277,11 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
   auto d_damping = k_damping.template view<DeviceType>();
   const double step_dtv = dtv;
   const int bit = groupbit;
-  const bool records_from_kick = kick_records;
+  const bool records_kept = !records_from_velocity;
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, atom->nlocal), KOKKOS_LAMBDA(const int i) {
         if (d_mask(i) & bit) {
-          if (!records_from_kick) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
+          if (records_kept) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
           return;    // (its dashpots' velocities were predicted in initial_integrate())
         }
         double x[3], xstart[3], vhalf[3], offset[3];
@@ -474,12 +461,14 @@ void FixNVESphereSyncKokkos<DeviceType>::unpack_forward_comm_kokkos(int n, int f
 template <class DeviceType>
 int FixNVESphereSyncKokkos<DeviceType>::pack_forward_comm(int n, int *list, double *buf, int pbc_flag, int *pbc)
 {
+  atomKK->sync(Host, MASK_MASK);    // which rows are kept (the borders set ghosts' masks on the device)
   sync_records_host();
   return FixNVESphereSync::pack_forward_comm(n, list, buf, pbc_flag, pbc);
 }
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::unpack_forward_comm(int n, int first, double *buf)
 {
+  atomKK->sync(Host, MASK_MASK);
   sync_records_host();
   FixNVESphereSync::unpack_forward_comm(n, first, buf);
   modified_records_host();

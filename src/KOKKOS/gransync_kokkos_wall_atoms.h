@@ -36,7 +36,7 @@ template <class DeviceType> struct GransyncWallAtoms {
   device_view<decltype(AtomKokkos::k_mask)> mask;
   typename ArrayTypes<DeviceType>::t_double_1d_3_lr offset, vhalf;
   typename ArrayTypes<DeviceType>::t_double_1d_6_lr damping;
-  int records = 0, sync = 0, consistent = 0;
+  int records = 0, velocity_bit = 0, sync = 0, consistent = 0;
   double dt = 0.0;
 
   // On the host before the kernel: the atom data `read` synced to `space` and this step's views;
@@ -58,6 +58,7 @@ template <class DeviceType> struct GransyncWallAtoms {
       auto *kk = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(recorder);
       kk->records_on_device(offset, vhalf);
       kk->damping_on_device(damping);
+      velocity_bit = recorder->velocity_bit();
     }
     sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
     consistent = model.scheme == GS_SCHEME_CONSISTENT;
@@ -77,10 +78,9 @@ template <class DeviceType> struct GransyncWallAtoms {
     if (consistent)
       for (int k = 0; k < 6; k++) next[k] = damping(i, k);
     if (sync && records) {
-      for (int k = 0; k < 3; k++) {
-        xh[k] = xi[k] + offset(i, k);
-        vh[k] = vhalf(i, k);
-      }
+      double relative[3];
+      half_step_relative(i, v, offset, vhalf, mask, velocity_bit, dt, relative, vh);
+      for (int k = 0; k < 3; k++) xh[k] = xi[k] + relative[k];
     } else if (sync) {
       gs_reconstruct_half_step(xi, vi, dt, xh);
       for (int k = 0; k < 3; k++) vh[k] = vi[k];

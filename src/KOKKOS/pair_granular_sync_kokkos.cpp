@@ -115,7 +115,7 @@ struct GranularSyncPairKernel {
     double special_lj[4];
     double dt;
     // nreceive: atoms 0 to nreceive - 1 get forces (newton off: the owned ones; on: ghosts too)
-    int stride, inum, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, freeze_bit;
+    int stride, inum, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, velocity_bit, freeze_bit;
     int vflag_global, vflag_atom, eflag_global, eflag_atom;
   } settings;
 
@@ -315,9 +315,12 @@ struct GranularSyncPairKernel {
       c.omegaj[k] = omega(j, k);
     }
     if (kinds.ordering == GS_ORDERING_SYNCHRONIZED && s.records) {
+      double offset_i[3], offset_j[3], vhalf_i[3], vhalf_j[3];
+      half_step_relative(i, v, offset, vhalf, mask, s.velocity_bit, c.dt, offset_i, vhalf_i);
+      half_step_relative(j, v, offset, vhalf, mask, s.velocity_bit, c.dt, offset_j, vhalf_j);
       for (int k = 0; k < 3; k++) {
-        c.vr[k] = vhalf(i, k) - vhalf(j, k);
-        c.dx_half[k] = c.dx[k] + (offset(i, k) - offset(j, k));
+        c.vr[k] = vhalf_i[k] - vhalf_j[k];
+        c.dx_half[k] = c.dx[k] + (offset_i[k] - offset_j[k]);
       }
     } else {
       for (int k = 0; k < 3; k++) c.vr[k] = v(i, k) - v(j, k);
@@ -704,11 +707,13 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.history = rows.values;
   }
   kernel.settings.records = 0;
+  kernel.settings.velocity_bit = 0;
   if (fix_halfstep) {
     auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
     recorder->records_on_device(kernel.offset, kernel.vhalf);
     recorder->damping_on_device(kernel.damping);
     kernel.settings.records = 1;
+    kernel.settings.velocity_bit = fix_halfstep->velocity_bit();
   }
   kernel.models = d_models;
   if constexpr (MDR) kernel.mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();

@@ -81,14 +81,12 @@ GS_FN void gs_record_moved_half_step(double dtv, const double *x, const double *
 
 /* The steps above over atoms [0, n) of a group (mask & groupbit), each array 3 doubles per atom in
  * one block (LAMMPS' layout). Through LAMMPS' row pointers a compiler must reload every row after
- * each store; over non-overlapping blocks it keeps the loop in registers. Unless vhalf is NULL,
- * the kick and drift also write the atoms' half-step records (in the same pass: v is at hand). */
+ * each store; over non-overlapping blocks it keeps the loop in registers. */
 GS_FN void gs_spheres_initial_integrate(int n, const int *GS_RESTRICT mask, int groupbit, double dtf, double dtv,
                                         double dtfrotate, const double *GS_RESTRICT rmass,
                                         const double *GS_RESTRICT radius, const double *GS_RESTRICT f,
                                         const double *GS_RESTRICT torque, double *GS_RESTRICT x,
-                                        double *GS_RESTRICT v, double *GS_RESTRICT omega, double *GS_RESTRICT vhalf,
-                                        double *GS_RESTRICT offset)
+                                        double *GS_RESTRICT v, double *GS_RESTRICT omega)
 {
   int i;
   for (i = 0; i < n; i++) {
@@ -96,7 +94,6 @@ GS_FN void gs_spheres_initial_integrate(int n, const int *GS_RESTRICT mask, int 
     if (!(mask[i] & groupbit)) continue;
     gs_sphere_initial_integrate(dtf, dtv, dtfrotate, rmass[i], radius[i], f + at, torque + at, x + at, v + at,
                                 omega + at);
-    if (vhalf) gs_record_verlet_half_step(dtv, v + at, vhalf + at, offset + at);
   }
 }
 

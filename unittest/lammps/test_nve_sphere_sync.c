@@ -90,14 +90,13 @@ static void test_created_atoms(const char *options)
   lammps_close(b);
 }
 
-/* The group's half-step records are written by the kick itself unless a fix may change velocities
- * between the kick and the fix's post_integrate() (a post_integrate() of a fix defined before it,
- * an integrator defined after it); then by post_integrate(), as always before. A granular/sync gas
- * between two granular walls in the synchronized ordering reads the records at every contact, 20
- * of its atoms unintegrated (their records from their displacement): with an inert fix of each kind
- * (fix wall/reflect outside the granular walls, before the integrator; fix nve/noforce on no atoms,
- * after it), and with the wall/reflect after the integrator (records from the kick), it must run
- * bit for bit as without. */
+/* The group's half step is x - dt/2 v and v as the forces see them, computed by its readers, unless
+ * an integrator defined after the fix moves the group again; then fix nve/sphere/sync records it in
+ * post_integrate(), after every post_integrate() of a fix defined before it. A granular/sync gas
+ * between two granular walls in the synchronized ordering reads the half steps at every contact,
+ * 20 of its atoms unintegrated (their records from their displacement): with an inert fix that
+ * forces the records (fix nve/noforce on no atoms, after the integrator) and with an inert
+ * wall/reflect before and after the integrator, it must run bit for bit as without. */
 static void *records_gas(const char *options, const char *before, const char *after)
 {
   void *lmp = gs_lmp_open();
@@ -124,7 +123,7 @@ static void *records_gas(const char *options, const char *before, const char *af
   return lmp;
 }
 
-static void test_records_from_kick(const char *options)
+static void test_half_step_sources(const char *options)
 {
   /* {before the integrator, after it} */
   static const char *const cases[][2] = {{"fix inert all wall/reflect zlo -0.5 zhi 5.5 units box", ""},
@@ -142,20 +141,25 @@ static void test_records_from_kick(const char *options)
     touching = gs_var(a, "touching");
     gs_cmd(b, "run 2000 post no");
     diff = gs_state_diff(a, b, 1);
-    GS_CHECK(diff == 0.0 && touching > 0.0, "fix nve/sphere/sync %s: the records from the kick give the run "
-             "with '%s' %s the integrator bit for bit (max rel diff %.2e; %g contacts at the end)", options,
+    GS_CHECK(diff == 0.0 && touching > 0.0, "fix nve/sphere/sync %s: the half steps from the velocities give the "
+             "run with '%s' %s the integrator bit for bit (max rel diff %.2e; %g contacts at the end)", options,
              *before ? before : after, *before ? "before" : "after", diff, touching / 2);
     lammps_close(a);
     lammps_close(b);
   }
   {
-    /* a wall/reflect that acts: defined before the integrator, the records see the velocities it
-     * reflected; after it, the kick's */
+    /* a wall/reflect that acts mirrors positions and velocities together: the half steps see its
+     * reflection wherever it is defined, the same as the records taken after it */
     const char *reflect = "fix reflect mobile wall/reflect zlo 0.45 zhi 4.55 units box";
-    const double diff =
-        gs_run_diff_close(records_gas(options, reflect, ""), records_gas(options, "", reflect), 2000, 1);
-    GS_CHECK(diff > 1e-12, "fix nve/sphere/sync %s: a wall/reflect before the integrator reflects velocities that "
-             "the records see, after it not: the runs differ by %.2e", options, diff);
+    const double acts = gs_run_diff_close(records_gas(options, "", ""), records_gas(options, reflect, ""), 2000, 1);
+    const double order = gs_run_diff_close(records_gas(options, reflect, ""), records_gas(options, "", reflect), 2000, 1);
+    const double sources =
+        gs_run_diff_close(records_gas(options, reflect, "fix late nobody nve/noforce"), records_gas(options, "", reflect),
+                          2000, 1);
+    GS_CHECK(acts > 1e-12 && order == 0.0 && sources == 0.0,
+             "fix nve/sphere/sync %s: an acting wall/reflect (changes the run by %.2e) gives the same run before "
+             "and after the integrator (%.2e) and with the half steps recorded after it (%.2e)", options, acts, order,
+             sources);
   }
 }
 
@@ -287,8 +291,8 @@ int main(int argc, char **argv)
   test_bitwise("disc", 2, 0);
   test_created_atoms("");
   test_created_atoms("ordering standard");
-  test_records_from_kick("");
-  test_records_from_kick("scheme consistent");
+  test_half_step_sources("");
+  test_half_step_sources("scheme consistent");
   test_wiggle();
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
