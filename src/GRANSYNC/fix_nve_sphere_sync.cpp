@@ -31,7 +31,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_de
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
-  comm_forward = 6;
+  comm_forward = 7;    // a flag, offset, vhalf
 
   for (int iarg = 3; iarg < narg; iarg++) {
     if (strcmp(arg[iarg], "update") == 0) {
@@ -69,7 +69,7 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_de
   if (scheme == GS_SCHEME_CONSISTENT && !records)
     error->all(FLERR, "fix nve/sphere/sync: scheme consistent needs ordering synchronized (the standard ordering's "
                       "tangential increments are first order whatever the dashpots see)");
-  if (scheme == GS_SCHEME_CONSISTENT) comm_forward = 12;
+  if (scheme == GS_SCHEME_CONSISTENT) comm_forward = 13;
   if (!atom->omega_flag || !atom->radius_flag || !atom->rmass_flag)
     error->all(FLERR, "fix nve/sphere/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
   if (dipole && !atom->mu_flag)
@@ -308,13 +308,17 @@ inline bool FixNVESphereSync::kept(int i) const
   return !(atom->mask[i] & velocity_bit());
 }
 
-// offsets and velocities are differences, so periodic images need no shift; rows not kept are not sent
+// Offsets and velocities are differences, so periodic images need no shift. Rows not kept are not
+// sent; a flag says which are, so that a ghost whose mask is stale (a group changed before 'run ...
+// pre no', which LAMMPS leaves to the user) cannot misread the buffer.
 int FixNVESphereSync::pack_forward_comm(int n, int *list, double *buf, int /*pbc_flag*/, int * /*pbc*/)
 {
   int m = 0;
   for (int i = 0; i < n; i++) {
     const int j = list[i];
-    if (kept(j)) {
+    const bool sent = kept(j);
+    buf[m++] = sent ? 1.0 : 0.0;
+    if (sent) {
       for (int k = 0; k < 3; k++) buf[m++] = offset[j][k];
       for (int k = 0; k < 3; k++) buf[m++] = vhalf[j][k];
     }
@@ -328,7 +332,7 @@ void FixNVESphereSync::unpack_forward_comm(int n, int first, double *buf)
 {
   int m = 0;
   for (int i = first; i < first + n; i++) {
-    if (kept(i)) {
+    if (buf[m++] != 0.0) {
       for (int k = 0; k < 3; k++) offset[i][k] = buf[m++];
       for (int k = 0; k < 3; k++) vhalf[i][k] = buf[m++];
     }

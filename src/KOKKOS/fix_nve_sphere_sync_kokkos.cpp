@@ -408,7 +408,8 @@ int FixNVESphereSyncKokkos<DeviceType>::pack_forward_comm_kokkos(int n, DAT::tdu
                                                                  DAT::tdual_double_1d &k_buf, int /*pbc_flag*/,
                                                                  int * /*pbc*/)
 {
-  // per atom: offset, vhalf, then (scheme consistent) the dashpots' v and omega
+  // per atom: offset, vhalf, then (scheme consistent) the dashpots' v and omega; every row, so no flag
+  // (the host layout's first double)
   k_offset.template sync<DeviceType>();
   k_vhalf.template sync<DeviceType>();
   if (consistent()) k_damping.template sync<DeviceType>();
@@ -417,7 +418,7 @@ int FixNVESphereSyncKokkos<DeviceType>::pack_forward_comm_kokkos(int n, DAT::tdu
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
   auto d_damping = k_damping.template view<DeviceType>();
-  const int width = comm_forward;
+  const int width = comm_forward - 1;
   const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
@@ -442,7 +443,7 @@ void FixNVESphereSyncKokkos<DeviceType>::unpack_forward_comm_kokkos(int n, int f
   auto d_offset = k_offset.template view<DeviceType>();
   auto d_vhalf = k_vhalf.template view<DeviceType>();
   auto d_damping = k_damping.template view<DeviceType>();
-  const int width = comm_forward;
+  const int width = comm_forward - 1;
   const bool predicts = consistent();
   Kokkos::parallel_for(
       Kokkos::RangePolicy<DeviceType>(0, n), KOKKOS_LAMBDA(const int m) {
