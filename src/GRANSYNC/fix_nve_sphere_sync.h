@@ -86,11 +86,15 @@ class FixNVESphereSync : public Fix {
 // atom holds; without the fix, every atom's: reconstructed).
 struct HalfStepSource {
   double **offset = nullptr, **vhalf = nullptr;    // null: no fix records
-  int velocity_bit = 0;                            // atoms in this group: from their velocity
+  double **v = nullptr;
+  const int *mask = nullptr;
+  int velocity_bit = 0;    // atoms in this group: from their velocity
 
-  static HalfStepSource of(FixNVESphereSync *fix)
+  static HalfStepSource of(FixNVESphereSync *fix, double **v, const int *mask)
   {
     HalfStepSource h;
+    h.v = v;
+    h.mask = mask;
     if (fix) {
       h.offset = fix->half_offset();
       h.vhalf = fix->half_velocity();
@@ -99,7 +103,7 @@ struct HalfStepSource {
     return h;
   }
   // atom i's half step relative to now, x(t+dt/2) - x(t+dt), and v(t+dt/2)
-  void relative(int i, double **v, const int *mask, double dt, double *offset_out, double *vhalf_out) const
+  void relative(int i, double dt, double *offset_out, double *vhalf_out) const
   {
     if (offset && !(mask[i] & velocity_bit)) {
       gs_copy3(offset[i], offset_out);
@@ -109,10 +113,10 @@ struct HalfStepSource {
     }
   }
   // atom i's half-step position and velocity
-  void of_atom(int i, double **x, double **v, const int *mask, double dt, double *xh, double *vh) const
+  void of_atom(int i, double **x, double dt, double *xh, double *vh) const
   {
     double off[3];
-    relative(i, v, mask, dt, off, vh);
+    relative(i, dt, off, vh);
     gs_add3(x[i], off, xh);
   }
 };

@@ -178,7 +178,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep);
+  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
   double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const bool heat = model.heat != GS_HEAT_UNSET;
@@ -194,7 +194,7 @@ void FixWallGranSync::post_force(int /*vflag*/)
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
-    if (sync && !minimizing) halfstep.of_atom(i, x, v, mask, dt, xh, vh);
+    if (sync && !minimizing) halfstep.of_atom(i, x, dt, xh, vh);
     const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
     const double *next = damping && !minimizing ? damping[i] : rest6;
     gs_contact c;

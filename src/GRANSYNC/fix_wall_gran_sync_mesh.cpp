@@ -300,7 +300,7 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep);
+  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
   double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const bool heat = model.heat != GS_HEAT_UNSET;
   const double twall = heat ? wall_temperature.now(input) : 0.0;
@@ -314,7 +314,7 @@ void FixWallGranSyncMesh::post_force(int /*vflag*/)
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
     double xh[3], vh[3];
-    if (sync) halfstep.of_atom(i, x, v, mask, dt, xh, vh);
+    if (sync) halfstep.of_atom(i, x, dt, xh, vh);
     double e = 0.0;
     gs_dissipation d{};
     const int n = gs_mesh_wall_atom(

@@ -174,7 +174,7 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep);
+  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
   double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
 
   const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
@@ -311,7 +311,7 @@ void FixWallGranSyncRegion::relative_velocity(int i, const double *vwall, const 
 {
   double vi[3];
   if (model.ordering == GS_ORDERING_SYNCHRONIZED)
-    halfstep.of_atom(i, atom->x, atom->v, atom->mask, dt, xhalf, vi);
+    halfstep.of_atom(i, atom->x, dt, xhalf, vi);
   else
     gs_copy3(atom->v[i], vi);
   gs_sub3(vi, vwall, vr);

@@ -459,8 +459,8 @@ inline void PairGranularSync::half_step_data(gs_contact &c, int i, int j, const 
 {
   if (halfstep.offset) {
     double offset_i[3], offset_j[3], vhalf_i[3], vhalf_j[3];
-    halfstep.relative(i, atom->v, atom->mask, c.dt, offset_i, vhalf_i);
-    halfstep.relative(j, atom->v, atom->mask, c.dt, offset_j, vhalf_j);
+    halfstep.relative(i, c.dt, offset_i, vhalf_i);
+    halfstep.relative(j, c.dt, offset_j, vhalf_j);
     gs_sub3(vhalf_i, vhalf_j, c.vr);
     c.dx_half[0] = c.dx[0] + (offset_i[0] - offset_j[0]);
     c.dx_half[1] = c.dx[1] + (offset_i[1] - offset_j[1]);
@@ -537,7 +537,7 @@ void PairGranularSync::compute(int eflag, int vflag)
   p.f = atom->f;
   p.omega = atom->omega;
   p.torque = atom->torque;
-  p.halfstep = HalfStepSource::of(fix_halfstep);
+  p.halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
   p.damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   p.temperature = heat_flag ? atom->temperature : nullptr;
   p.heatflow = heat_flag ? atom->heatflow : nullptr;
@@ -792,7 +792,7 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
     gs_copy3(atom->omega[i], c.omegai);
     gs_copy3(atom->omega[j], c.omegaj);
     if (m->ordering == GS_ORDERING_SYNCHRONIZED)
-      half_step_data(c, i, j, HalfStepSource::of(fix_halfstep));
+      half_step_data(c, i, j, HalfStepSource::of(fix_halfstep, atom->v, atom->mask));
     else
       gs_sub3(atom->v[i], atom->v[j], c.vr);
     if (m->scheme == GS_SCHEME_CONSISTENT)
