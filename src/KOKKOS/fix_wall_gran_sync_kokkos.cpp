@@ -56,6 +56,7 @@ template <class DeviceType> FixWallGranSyncKokkos<DeviceType>::~FixWallGranSyncK
 template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::init()
 {
   FixWallGranSync::init();
+  keep_integrators_unfused(modify);
   if (update->whichflag == 2)
     error->all(FLERR, "fix wall/gran/sync/kk: minimize runs with the CPU style wall/gran/sync (without '-sf kk')");
   if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))

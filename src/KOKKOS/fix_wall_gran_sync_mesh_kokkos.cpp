@@ -71,6 +71,7 @@ FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, in
 template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::init()
 {
   FixWallGranSyncMesh::init();
+  keep_integrators_unfused(modify);
   if (update->whichflag == 2)
     error->all(FLERR, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style wall/gran/sync/mesh (without "
                       "'-sf kk')");

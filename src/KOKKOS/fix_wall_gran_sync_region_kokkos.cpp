@@ -64,6 +64,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::check_
 template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
 {
   FixWallGranSyncRegion::init();
+  keep_integrators_unfused(modify);
   if (update->whichflag == 2)
     error->all(FLERR, "fix wall/gran/sync/region/kk: minimize runs with the CPU style wall/gran/sync/region "
                       "(without '-sf kk')");

@@ -5,6 +5,11 @@
    The /kk styles index LAMMPS' Kokkos views with the precision, layout and backend they were
    compiled for; a LAMMPS built otherwise (e.g. a user's LAMMPS_ROOT with KOKKOS_PREC=single or
    KOKKOS_LAYOUT=default) would be read wrongly without any error. Each /kk style checks first.
+
+   LAMMPS' Kokkos Verlet fuses a step's last half kick with the next step's first (stock fix
+   nve/sphere/kk: v += 2 dtf f/m, which rounds otherwise than two kicks) except on output steps
+   and a run's last step, so a run's trajectory would depend on its output cadence and run
+   lengths. Each /kk style keeps the integrators unfused while it is defined.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_GRANSYNC_KOKKOS_CHECK_H
@@ -13,6 +18,7 @@
 #include "error.h"
 #include "info.h"
 #include "kokkos_type.h"
+#include "modify.h"
 
 #include <string>
 
@@ -56,6 +62,12 @@ inline void require_matching_kokkos(Error *error, const char *style)
   error->all(FLERR, "{}: this LAMMPS' KOKKOS package was built with{}; gransync's /kk styles were compiled for "
                     "precision {}, layout {}, {}: build gransync against this LAMMPS (doc/build.md)",
              style, lammps, precision, layout, api);
+}
+
+// called from init(), which LAMMPS runs before every run: a fix defined since is covered too
+inline void keep_integrators_unfused(Modify *modify)
+{
+  for (Fix *fix : modify->get_fix_list()) fix->fuse_integrate_flag = 0;
 }
 
 }    // namespace LAMMPS_NS

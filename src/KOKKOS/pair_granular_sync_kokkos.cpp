@@ -477,6 +477,7 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::mdr_
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style()
 {
   PairGranularSync::init_style();
+  keep_integrators_unfused(modify);
   if (update->whichflag == 2)
     error->all(FLERR, "pair_style granular/sync/kk: minimize runs with the CPU style granular/sync (without "
                       "'-sf kk' or with 'suffix off' before the pair style)");

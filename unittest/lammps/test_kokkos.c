@@ -26,9 +26,11 @@
  *           host), and the walls' contacts output with its heat column.
  *  mdr:     the mdr model (its per-atom state, screening, radius growth) in a die pressed by a punch,
  *           region walls, both orderings.
- *  cadence: the same /kk run with output (thermo with pressure, contacts, pair/local, per-atom
- *           stress; dump) every 10 and every 1000 steps ends bitwise equal; on CPU threads too,
- *           where each thread adds the contacts of its own block of rows in a fixed order.
+ *  cadence: the same /kk run with output (thermo with pressure and energies, contacts, pair/local,
+ *           per-atom stress; dump; restart files) every 10 and every 1000 steps ends bitwise equal,
+ *           for each model family with plane, region and mesh walls, integrated by fix
+ *           nve/sphere/sync or LAMMPS' fix nve/sphere; on CPU threads too, where each thread adds
+ *           the contacts of its own block of rows in a fixed order.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
  *        region | regions | extra | pair_local | cadence | heat | mdr
@@ -1375,30 +1377,64 @@ static void pair_local(void)
   lammps_close(kk);
 }
 
-/* the bed on /kk with output every `every` steps, 1000 steps. Not restart files: LAMMPS
- * re-neighbors on every step it writes one (Neighbor::decide()), which wraps atoms into the box at
- * other steps and so changes any style's trajectory at round-off level (CPU styles alike). */
-static void *cadence_run(int every)
+/* The output cadence: each model family on the bed with a plane floor, a region post and a mesh
+ * post (each wall with its contacts output and its energy in pe), integrated by fix nve/sphere/sync
+ * or by LAMMPS' fix nve/sphere (nve/sphere/kk, whose kicks LAMMPS fuses across steps without
+ * output unless the /kk styles keep them apart), with output every `every` steps: thermo with
+ * pressure and energies, contacts, pair/local, per-atom stress, dump and restart files. LAMMPS
+ * re-neighbors on every step it writes a restart file (Neighbor::decide()), which wraps atoms into
+ * the box at other steps and so changes any style's trajectory at round-off level (CPU styles
+ * alike); here it re-neighbors at every step, so restart files leave the schedule as it is. */
+static const char *const cadence_models[][2] = {
+    {"hooke", "hooke 1000 0.7 damping coeff_restitution tangential linear_history 800 0.5 0.5"},
+    {"hertz", "hertz 2e4 20 damping mass_velocity tangential mindlin_rescale 1.5e4 0.5 0.5 rolling sds 200 0.05 0.1 "
+              "twisting sds 100 0.05 0.1"},
+    {"hertz/material", "hertz/material 1e5 0.6 0.3 damping tsuji tangential mindlin NULL 1.0 0.4 rolling sds 200 0.05 "
+                       "0.1 twisting marshall"},
+    {"jkr", "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 twisting "
+            "marshall"}};
+#define CADENCE_MODELS ((int) (sizeof(cadence_models) / sizeof(cadence_models[0])))
+
+static void *cadence_run(const char *model, int stock_integrator, int every)
 {
   void *lmp = kk_open();
-  full_model_bed(lmp);
-  gs_lines(lmp, "compute pl all pair/local p4 p8 p9;compute spl all reduce sum c_pl[1] inputs local;"
+  bed(lmp, "synchronized", model, model, model);
+  if (stock_integrator) gs_lines(lmp, "unfix integrate;fix integrate all nve/sphere");
+  gs_lines(lmp, "neigh_modify every 1 delay 0 check no;region post cylinder z 2.5 2.5 0.23 INF INF side out units box");
+  gs_cmd(lmp, "fix post all wall/gran/sync/region granular %s region post ordering synchronized contacts", model);
+  gs_cmd(lmp, "fix mesh all wall/gran/sync/mesh granular %s file gs_kokkos_post.stl offset 1.5 0.5 0.5 ordering "
+         "synchronized contacts", model);
+  gs_lines(lmp, "fix_modify floor energy yes;fix_modify post energy yes;fix_modify mesh energy yes;"
+                "compute pl all pair/local p4 p8 p9;compute spl all reduce sum c_pl[1] inputs local;"
                 "compute sa all stress/atom NULL;compute ssa all reduce sum c_sa[1];"
-                "thermo_style custom step c_ncontacts c_spl c_ssa pe ke press");
+                "compute on_post all reduce sum f_post[1];compute on_mesh all reduce sum f_mesh[1];"
+                "variable on_post equal c_on_post;variable on_mesh equal c_on_mesh;"
+                "thermo_style custom step c_ncontacts c_spl c_ssa c_on_post c_on_mesh pe ke press");
   gs_cmd(lmp, "thermo %d", every);
   gs_cmd(lmp, "dump d all custom %d gs_kokkos_cadence.%d.dump id x y z vx vy vz fx fy fz omegax tqx", every, every);
+  gs_cmd(lmp, "restart %d gs_kokkos_cadence.%d.a gs_kokkos_cadence.%d.b", every, every, every);
   gs_cmd(lmp, "run %d post no", steps(1000));
   return lmp;
 }
 
 static void cadence(void)
 {
-  void *often = cadence_run(10), *rarely = cadence_run(1000);
-  const double diff = gs_state_diff(often, rarely, 1);
-  GS_CHECK(diff <= (gpu_atomics ? tolerance : 0.0), "output every 10 and every 1000 steps: /kk runs end bitwise equal after %d steps (max rel "
-           "diff %.1e)", steps(1000), diff);
-  lammps_close(often);
-  lammps_close(rarely);
+  static tri post[2 * 4 * 12];
+  int k, stock;
+  write_stl_ascii("gs_kokkos_post.stl", post, tessellated_cylinder(post, 0.23, 12));
+  MPI_Barrier(MPI_COMM_WORLD);
+  for (k = 0; k < CADENCE_MODELS; k++)
+    for (stock = 0; stock < 2; stock++) {
+      void *often = cadence_run(cadence_models[k][1], stock, 10), *rarely = cadence_run(cadence_models[k][1], stock, 1000);
+      const double diff = gs_state_diff(often, rarely, 1);
+      const double on_post = gs_var(rarely, "on_post"), on_mesh = gs_var(rarely, "on_mesh");
+      GS_CHECK(diff <= (gpu_atomics ? tolerance : 0.0) && on_post > 0 && on_mesh > 0,
+               "%s, fix %s: output every 10 and every 1000 steps, /kk runs end bitwise equal after %d steps (max rel "
+               "diff %.1e; %.0f grains on the region post, %.0f on the mesh post)", cadence_models[k][0],
+               stock ? "nve/sphere" : "nve/sphere/sync", steps(1000), diff, on_post, on_mesh);
+      lammps_close(often);
+      lammps_close(rarely);
+    }
 }
 
 /* Stored energy on /kk: the full-model bed with its floor and a post (a region wall on the
