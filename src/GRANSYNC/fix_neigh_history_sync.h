@@ -27,6 +27,7 @@
 #include "restart_twin.h"
 
 #include <cstdio>
+#include <functional>
 
 namespace LAMMPS_NS {
 
@@ -62,9 +63,12 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
   // touch at the build, and the fix drops the others' history), so that the pair style releases it
   // and counts its springs' energy. The forces are the same either way.
   bool keep_opened_contacts = false;
+  // set by a pair style that builds its own list (pair_style granular/sync lists levels)
+  std::function<void()> refresh_list;
 
   void post_neighbor() override
   {
+    if (refresh_list) refresh_list();
     const int beyond_contact = this->pair->beyond_contact;
     if (keep_opened_contacts) this->pair->beyond_contact = 1;
     HistoryFix::post_neighbor();

@@ -16,6 +16,7 @@
 #include "atom.h"
 #include "comm.h"
 #include "compute_dissipation_sync.h"
+#include "domain.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
@@ -29,7 +30,9 @@
 #include "modify.h"
 #include "neigh_list.h"
 #include "neighbor.h"
+#include "timer.h"
 #include "update.h"
+#include "utils.h"
 
 #include <algorithm>
 #include <cmath>
@@ -91,6 +94,8 @@ PairGranularSync::~PairGranularSync()
     memory->destroy(cutoff_type);
   }
   memory->destroy(mass_rigid);
+  delete own_list;
+  gs_grid_lists_free(&grid_lists);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -123,6 +128,7 @@ void PairGranularSync::settings(int narg, char **arg)
   cutoff_global = -1.0;
   default_ordering = GS_ORDERING_SYNCHRONIZED;
   strict = 0;
+  lists_setting = LISTS_LAMMPS;
   if (iarg < narg && utils::is_double(arg[iarg])) {
     cutoff_global = utils::numeric(FLERR, arg[iarg], false, lmp);
     if (cutoff_global <= 0.0)
@@ -136,9 +142,15 @@ void PairGranularSync::settings(int narg, char **arg)
     } else if (strcmp(arg[iarg], "strict") == 0) {
       strict = 1;
       iarg++;
+    } else if (strcmp(arg[iarg], "lists") == 0) {
+      if (iarg + 1 >= narg || (strcmp(arg[iarg + 1], "lammps") != 0 && strcmp(arg[iarg + 1], "levels") != 0))
+        error->all(FLERR, "pair_style granular/sync: lists takes lammps or levels, got '{}'",
+                   iarg + 1 < narg ? arg[iarg + 1] : "nothing");
+      lists_setting = strcmp(arg[iarg + 1], "levels") == 0 ? LISTS_LEVELS : LISTS_LAMMPS;
+      iarg += 2;
     } else {
-      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering, strict)",
-                 arg[iarg]);
+      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering, strict, "
+                 "lists)", arg[iarg]);
     }
   }
 }
@@ -273,9 +285,14 @@ void PairGranularSync::init_style()
     svector = new double[single_extra];
   }
 
-  int req_flags = beyond_contact ? NeighConst::REQ_DEFAULT : NeighConst::REQ_SIZE;
-  if (use_history) req_flags |= NeighConst::REQ_HISTORY;
-  neighbor->add_request(this, req_flags);
+  own_lists = lists_setting == LISTS_LEVELS;
+  if (own_lists) {
+    init_own_lists();
+  } else {
+    int req_flags = beyond_contact ? NeighConst::REQ_DEFAULT : NeighConst::REQ_SIZE;
+    if (use_history) req_flags |= NeighConst::REQ_HISTORY;
+    neighbor->add_request(this, req_flags);
+  }
 
   // the history fix, created in the place of the dummy fix (early among the fixes) or redefined
   const std::string history_fix = fmt::format("{} all {} {}", id_history, history_fix_style(), size_history);
@@ -299,8 +316,12 @@ void PairGranularSync::init_style()
     }
   }
 
-  if (auto *sync_history = dynamic_cast<FixNeighHistorySync *>(fix_history))
+  if (auto *sync_history = dynamic_cast<FixNeighHistorySync *>(fix_history)) {
     sync_history->keep_opened_contacts = dissipation != nullptr;
+    // its post_neighbor() reads the list just built
+    sync_history->refresh_list =
+        own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
+  }
 
   auto freezes = modify->get_fix_by_style("^freeze");
   if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");
@@ -518,6 +539,7 @@ static int touching_candidates(const int *jlist, int jnum, const double *xflat, 
 void PairGranularSync::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag);
+  refresh_own_list(Timer::PAIR);
 
   if (fix_rigid && neighbor->ago == 0) {
     int tmp;
@@ -864,10 +886,135 @@ void PairGranularSync::unpack_forward_comm(int n, int first, double *buf)
   for (int i = 0; i < n; i++) mass_rigid[first + i] = buf[i];
 }
 
+/* ---- lists levels: the style's own contact list from the core's hierarchical grid ------------ */
+
+const char *PairGranularSync::own_lists_refusal() const
+{
+  if (mdr_flag) return "normal mdr (its fix reads LAMMPS' list layout)";
+  if (atom->molecular != Atom::ATOMIC) return "a molecular atom style (special bonds)";
+  if (domain->triclinic) return "a triclinic box";
+  if (neighbor->includegroup) return "neigh_modify include";
+  if (utils::strmatch(update->integrate_style, "^respa")) return "run_style respa";
+  return nullptr;
+}
+
+// LAMMPS requests no list for the style: it keeps the decision to re-neighbor, the exchange, the
+// ghosts (its cutoff from init_one()) and the skin; the style builds its list after each build
+void PairGranularSync::init_own_lists()
+{
+  if (const char *why = own_lists_refusal())
+    error->all(FLERR, "pair_style granular/sync lists levels: not available with {} (allowed there: lists lammps)",
+               why);
+  if (!own_list) own_list = new NeighList(lmp);
+  list = own_list;
+  init_count++;
+
+  grid_exclusions = gs_grid_exclusions{};
+  if (neighbor->nex_type > GS_GRID_MAX_EXCLUDE || neighbor->nex_group > GS_GRID_MAX_EXCLUDE ||
+      neighbor->nex_mol > GS_GRID_MAX_EXCLUDE)
+    error->all(FLERR, "pair_style granular/sync lists levels: at most {} neigh_modify exclusions of each kind",
+               GS_GRID_MAX_EXCLUDE);
+  grid_exclusions.ntype = neighbor->nex_type;
+  for (int m = 0; m < neighbor->nex_type; m++) {
+    grid_exclusions.type[m][0] = neighbor->ex1_type[m];
+    grid_exclusions.type[m][1] = neighbor->ex2_type[m];
+  }
+  grid_exclusions.ngroup = neighbor->nex_group;
+  for (int m = 0; m < neighbor->nex_group; m++) {
+    grid_exclusions.group_bit[m][0] = neighbor->ex1_bit[m];
+    grid_exclusions.group_bit[m][1] = neighbor->ex2_bit[m];
+  }
+  grid_exclusions.nmol = neighbor->nex_mol;
+  for (int m = 0; m < neighbor->nex_mol; m++) {
+    grid_exclusions.mol_bit[m] = neighbor->ex_mol_bit[m];
+    grid_exclusions.mol_intra[m] = neighbor->ex_mol_intra[m];
+  }
+  if (neighbor->nex_mol > 0 && !atom->molecule_flag)
+    error->all(FLERR, "pair_style granular/sync lists levels: neigh_modify exclude molecule needs molecule IDs");
+}
+
+void PairGranularSync::refresh_own_list(int timer_phase)
+{
+  if (!own_lists) return;
+  if (own_built_init == init_count && own_built_step == neighbor->lastcall && own_built_calls == neighbor->ncalls)
+    return;
+  if (timer_phase >= 0) timer->stamp(static_cast<Timer::ttype>(timer_phase));
+  const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
+  double **x = atom->x;
+  gs_grid_input in{};
+  in.n = nall;
+  in.nowned = nlocal;
+  in.x = nall > 0 ? x[0] : nullptr;
+  in.radius = atom->radius;
+  for (int k = 0; k < 3; k++) {
+    in.lo[k] = nall > 0 ? x[0][k] : 0.0;
+    in.hi[k] = in.lo[k];
+  }
+  for (int i = 1; i < nall; i++)
+    for (int k = 0; k < 3; k++) {
+      in.lo[k] = std::min(in.lo[k], x[i][k]);
+      in.hi[k] = std::max(in.hi[k], x[i][k]);
+    }
+  // jkr: a pair keeps its contact up to the pull-off distance, which grows with the radii (largest
+  // here, as the cutoffs of init_one(), which runs after init_style())
+  double extra = 0.0;
+  if (beyond_contact)
+    for (int i = 1; i <= atom->ntypes; i++)
+      for (int j = i; j <= atom->ntypes; j++) {
+        const double maxrad_i = std::max(maxrad_dynamic[i], maxrad_frozen[i]);
+        const double maxrad_j = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+        extra = std::max(extra, sqrt(cutsq[i][j]) - maxrad_i - maxrad_j);
+      }
+  in.skin = neighbor->skin + extra;
+  in.newton = force->newton_pair;
+  if (gs_grid_has_exclusions(&grid_exclusions)) {
+    in.exclude = &grid_exclusions;
+    in.type = atom->type;
+    in.mask = atom->mask;
+    if (grid_exclusions.nmol > 0) {
+      grid_molecules.assign(atom->molecule, atom->molecule + nall);
+      in.molecule = grid_molecules.data();
+    }
+  }
+  in.touch_flag = use_history ? 1 << HISTBITS : 0;
+  char err[GS_ERRLEN];
+  if (gs_grid_build(&in, &grid_lists, err) != 0) error->one(FLERR, "pair_style granular/sync lists levels: {}", err);
+
+  NeighList *l = own_list;
+  if (l->maxatom < nlocal) {
+    l->maxatom = atom->nmax;
+    memory->destroy(l->ilist);
+    memory->destroy(l->numneigh);
+    memory->sfree(l->firstneigh);
+    memory->create(l->ilist, l->maxatom, "pair:own_list:ilist");
+    memory->create(l->numneigh, l->maxatom, "pair:own_list:numneigh");
+    l->firstneigh = (int **) memory->smalloc(sizeof(int *) * l->maxatom, "pair:own_list:firstneigh");
+  }
+  own_list_max_row = 0;
+  for (int i = 0; i < nlocal; i++) {
+    l->ilist[i] = i;
+    l->numneigh[i] = grid_lists.start[i + 1] - grid_lists.start[i];
+    l->firstneigh[i] = grid_lists.neigh + grid_lists.start[i];
+    own_list_max_row = std::max(own_list_max_row, l->numneigh[i]);
+  }
+  l->inum = nlocal;
+  l->gnum = 0;
+  // the history fix keeps a row's values in pages of at most `one` partners, as for LAMMPS' lists
+  if (own_list_max_row > neighbor->oneatom)
+    error->one(FLERR, "pair_style granular/sync lists levels: an atom has {} contact candidates; boost "
+               "neigh_modify one (now {})", own_list_max_row, neighbor->oneatom);
+  own_built_init = init_count;
+  own_built_step = neighbor->lastcall;
+  own_built_calls = neighbor->ncalls;
+  if (timer_phase >= 0) timer->stamp(Timer::NEIGH);
+}
+
 double PairGranularSync::memory_usage()
 {
-  return (double) nmax * sizeof(double) + (double) models.size() * sizeof(gs_model) +
-         (double) dissipation_step.capacity() * sizeof(double);
+  double bytes = (double) nmax * sizeof(double) + (double) models.size() * sizeof(gs_model) +
+      (double) dissipation_step.capacity() * sizeof(double);
+  if (own_list) bytes += (double) gs_grid_lists_bytes(&grid_lists) + (double) own_list->maxatom * (2 * sizeof(int) + sizeof(int *));
+  return bytes;
 }
 
 /* ---- restart: default ordering, cutoff, and every explicitly set type pair's model ----------- */

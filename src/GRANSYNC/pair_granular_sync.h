@@ -17,6 +17,7 @@ PairStyle(granular/sync,PairGranularSync);
 #include "fix_nve_sphere_sync.h"
 
 #include "gs_contact.h"
+#include "gs_grid_build.h"
 #include "gransync_evaluators.h"
 
 #include <string>
@@ -51,9 +52,27 @@ class PairGranularSync : public Pair {
   int get_size_history() const { return size_history; }
   class FixNeighHistory *history_fix() const { return fix_history; }
   bool has_mdr() const { return mdr_flag; }
+  // `lists levels`: builds the style's own contact list (list) after a re-neighboring; a no-op
+  // on LAMMPS' lists and where the list is current. Readers of list call it first; a caller
+  // inside a timed phase of LAMMPS' step names it, so that the build is timed as Neigh.
+  void refresh_own_list(int timer_phase = -1);
 
  protected:
   int default_ordering;
+  // pair_style keyword `lists`: LAMMPS' neighbor lists, or the style's own from the hierarchical
+  // grid of the core (gs_grid.h), built when LAMMPS re-neighbors
+  enum ListsSetting { LISTS_LAMMPS, LISTS_LEVELS } lists_setting = LISTS_LAMMPS;
+  bool own_lists = false;    // this run's choice (init_style())
+  class NeighList *own_list = nullptr;
+  gs_grid_lists grid_lists{};
+  gs_grid_exclusions grid_exclusions{};
+  std::vector<long long> grid_molecules;    // molecule IDs as the core reads them (with molecule exclusions)
+  int own_list_max_row = 0;
+  int init_count = 0, own_built_init = -1;    // a list stays current within one run's neighbor builds
+  bigint own_built_step = -1, own_built_calls = -1;
+  // why this style cannot build its own lists (nullptr: it can)
+  virtual const char *own_lists_refusal() const;
+  void init_own_lists();
   int strict;    // synchronized ordering must get recorded half-step data, never reconstruct
   int restart_format = 0;    // of the restart file being read
   double cutoff_global;

@@ -248,6 +248,7 @@ gs_vi_wall RunDemVariational::wall(std::size_t k, int i) const
 // fn(i, j, d, spring) for each pair of the pair style's list (d = qx_i - qx_j at the positions qx)
 template <class Fn> void RunDemVariational::for_each_pair(const double *qx, Fn &&fn) const
 {
+  pair->refresh_own_list();
   NeighList *list = pair->list;
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];

@@ -29,6 +29,10 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   double single(int, int, int, int, double, double, double, double &) override;
 
  protected:
+  const char *own_lists_refusal() const override
+  {
+    return "pair granular/sync/kk (it runs on LAMMPS' Kokkos lists)";
+  }
   const char *history_fix_style() const override;
   const char *refuses_dissipation() const override { return "pair granular/sync/kk"; }
   const char *mdr_fix_style() const override;

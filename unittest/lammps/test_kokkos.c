@@ -732,6 +732,16 @@ static void errors(void)
   GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
   lammps_close(kk);
 
+  /* the pair's own lists (lists levels) are CPU-only so far */
+  kk = kk_open();
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync lists levels");
+  gs_cmd(kk, "%s", coeff);
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "lists levels: not available with pair granular/sync/kk") != NULL, "lists levels on /kk: '%s'",
+           msg);
+  lammps_close(kk);
+
   /* the CPU mdr pair in a Kokkos run: its state in LAMMPS' Kokkos-managed per-atom vectors (a plain
    * fix property/atom there reallocates them with the C library: an abort) */
   kk = kk_open();

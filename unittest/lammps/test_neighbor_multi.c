@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * `neighbor multi` (size-aware binning, Shire et al.) with every gransync CPU style: a bed of large
+ * `neighbor multi` (size-aware binning, Shire et al.) and the pair style's own lists (`pair_style
+ * granular/sync lists levels`, the core's hierarchical grid) with every gransync CPU style: a bed of large
  * and fine spheres (size ratio 9.8) under gravity, its neighbor lists rebuilt at every step (so the
  * contact history is handed over at every step), run with `neighbor bin` and with `neighbor multi`:
  *  - pair granular/sync in both orderings, fix nve/sphere/sync (scheme verlet and consistent), and
  *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
  *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
- *  - the two lists hold the same pairs in another order, so the runs differ by the order of the force
+ *  - jkr cohesion (pairs listed beyond touching) and `neigh_modify exclude type`;
+ *  - the lists hold the same pairs in another order, so the runs differ by the order of the force
  *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
  *    case: the `bin` run's own departure from a round-off perturbation (every velocity scaled by
  *    1 + 1e-15) over the same steps must stay 100 times below the tolerance. A list that missed a pair,
@@ -13,7 +15,7 @@
  *  - the bed is active: contacts, sliding history, walls touched, a dissipated energy.
  * The /kk styles: LAMMPS' KOKKOS package builds `bin` lists only and says so (test_kokkos errors).
  *
- * usage: test_neighbor_multi (any number of ranks)
+ * usage: test_neighbor_multi [newton on|off] (any number of ranks; default off)
  */
 #include "gs_check.h"
 #include "gs_lmp.h"
@@ -32,36 +34,55 @@ static double bumps(double x, double y)
 }
 
 typedef struct {
-  const char *name, *ordering, *scheme, *floor;
+  const char *name, *ordering, *scheme, *floor, *model, *extra;    /* model NULL: MODEL */
+  int dissipation;    /* with compute dissipation/sync (which keeps every listed pair's history) */
 } scene_case;
 
+static const char *const JKR = "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 "
+                               "0.05 0.1 twisting marshall";
+
 static const scene_case CASES[] = {
-    {"plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL"},
-    {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard"},
+    {"plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 1},
+    {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard", NULL, NULL, 1},
     {"region floor, scheme consistent", "synchronized", "consistent",
-     "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor"},
-    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file gs_multi_floor.stl"},
+     "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor", NULL, NULL, 1},
+    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file gs_multi_floor.stl", NULL, NULL, 1},
+    {"jkr, plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", JKR, NULL, 1},
+    {"grains apart (neigh_modify exclude type 1 1)", "synchronized", "verlet",
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, "neigh_modify exclude type 1 1", 1},
+    {"plane floor, history handed over by the lists' touch flags", "synchronized", "verlet",
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 0},
 };
 
-/* the bed: three layers of gs_fines_bed() */
-static void *scene(const scene_case *c, const char *neighbor, int perturbed, int with_floor)
+static const char *newton = "off";
+
+/* the bed: three layers of gs_fines_bed(); lists: bin, multi (LAMMPS' lists) or levels (the pair's) */
+static void *scene(const scene_case *c, const char *lists, int perturbed, int with_floor, int with_extra)
 {
   void *lmp = gs_lmp_open();
+  const char *model = c->model ? c->model : MODEL;
+  const int levels = strcmp(lists, "levels") == 0;
   char floor[1024];
+  gs_cmd(lmp, "newton %s", newton);
   gs_fines_bed(lmp, 3);
-  gs_cmd(lmp, "pair_style granular/sync ordering %s", c->ordering);
-  gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+  gs_cmd(lmp, "pair_style granular/sync ordering %s lists %s", c->ordering, levels ? "levels" : "lammps");
+  gs_cmd(lmp, "pair_coeff * * %s", model);
   gs_cmd(lmp, "fix integrate all nve/sphere/sync scheme %s", c->scheme);
-  gs_cmd(lmp, "neighbor 0.05 %s", neighbor);
+  gs_cmd(lmp, "neighbor 0.05 %s", levels ? "bin" : lists);
   gs_lines(lmp, "neigh_modify every 1 delay 0 check no;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
-  snprintf(floor, sizeof(floor), c->floor, MODEL);
+  if (c->extra && with_extra) gs_lines(lmp, c->extra);
+  snprintf(floor, sizeof(floor), c->floor, model);
   if (with_floor) gs_lines(lmp, floor);
   gs_cmd(lmp, "region lid plane 0 0 3.2 0 0 -1 side in");
-  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s region lid", MODEL);
-  gs_lines(lmp, "compute lost all dissipation/sync;compute contacts all contact/atom;"
-                "compute ncontacts all reduce sum c_contacts;variable contacts equal c_ncontacts;"
-                "variable lost equal c_lost[9];compute pl all pair/local p4;compute fs all reduce max c_pl inputs local;"
-                "variable fs equal c_fs;thermo_style custom step v_contacts v_lost v_fs");
+  gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s region lid", model);
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "variable contacts equal c_ncontacts;compute pl all pair/local p4;"
+                "compute fs all reduce max c_pl inputs local;variable fs equal c_fs");
+  if (c->dissipation)
+    gs_lines(lmp, "compute lost all dissipation/sync;variable lost equal c_lost[9];"
+                  "thermo_style custom step v_contacts v_lost v_fs");
+  else
+    gs_lines(lmp, "thermo_style custom step v_contacts v_fs");
   if (perturbed)
     gs_lines(lmp, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
                   "set group all vx v_vxp vy v_vyp vz v_vzp");
@@ -75,6 +96,7 @@ int main(int argc, char **argv)
   int c;
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
+  if (argc > 2 && strcmp(argv[1], "newton") == 0) newton = argv[2];
   if (gs_rank() == 0) {
     tri t[2 * 24 * 24];
     write_stl_ascii("gs_multi_floor.stl", t, height_field(t, -1.0, 5.0, -1.0, 5.0, 24, bumps));
@@ -82,20 +104,32 @@ int main(int argc, char **argv)
   MPI_Barrier(MPI_COMM_WORLD);
 
   for (c = 0; c < (int) (sizeof(CASES) / sizeof(CASES[0])); c++) {
-    void *bin = scene(&CASES[c], "bin", 0, 1), *multi = scene(&CASES[c], "multi", 0, 1),
-         *perturbed = scene(&CASES[c], "bin", 1, 1), *floorless = scene(&CASES[c], "bin", 0, 0);
+    void *bin = scene(&CASES[c], "bin", 0, 1, 1), *multi = scene(&CASES[c], "multi", 0, 1, 1),
+         *levels = scene(&CASES[c], "levels", 0, 1, 1), *perturbed = scene(&CASES[c], "bin", 1, 1, 1),
+         *floorless = scene(&CASES[c], "bin", 0, 0, 1);
     const double diff = gs_state_diff(bin, multi, 1), own = gs_state_diff(bin, perturbed, 1);
+    const double diff_levels = gs_state_diff(bin, levels, 1);
     const double floor_acts = gs_state_diff(bin, floorless, 0);
-    const double contacts = gs_var(multi, "contacts"), lost = gs_var(multi, "lost"), fs = gs_var(multi, "fs");
+    const double contacts = gs_var(multi, "contacts"), fs = gs_var(multi, "fs");
+    const double lost = CASES[c].dissipation ? gs_var(multi, "lost") : 1.0;
     GS_CHECK(own <= 0.01 * tolerance, "%s: horizon of 200 steps: the bin run's own departure from a 1e-15 "
              "perturbation is %.1e", CASES[c].name, own);
     GS_CHECK(diff <= tolerance, "%s: neighbor multi equals neighbor bin after 200 steps, lists rebuilt every "
              "step (max rel diff %.1e)", CASES[c].name, diff);
-    GS_CHECK(contacts > 100 && fs > 0.0 && lost > 0.0 && floor_acts > 1e-6,
-             "%s: the bed acts: %.0f contacts, largest tangential force %.2g, dissipated %.3g; the floor moves the "
-             "state by %.1e", CASES[c].name, contacts, fs, lost, floor_acts);
+    GS_CHECK(diff_levels <= tolerance, "%s, newton %s: lists levels equals neighbor bin after 200 steps, lists rebuilt "
+             "every step (max rel diff %.1e)", CASES[c].name, newton, diff_levels);
+    if (CASES[c].extra) {
+      void *without = scene(&CASES[c], "bin", 0, 1, 0);
+      const double extra_acts = gs_state_diff(bin, without, 0);
+      GS_CHECK(extra_acts > 1e-6, "%s: '%s' changes the run (by %.1e)", CASES[c].name, CASES[c].extra, extra_acts);
+      lammps_close(without);
+    } else
+      GS_CHECK(contacts > 100 && fs > 0.0 && lost > 0.0 && floor_acts > 1e-6,
+               "%s: the bed acts: %.0f contacts, largest tangential force %.2g, dissipated %.3g (1: not counted); the "
+               "floor moves the state by %.1e", CASES[c].name, contacts, fs, lost, floor_acts);
     lammps_close(bin);
     lammps_close(multi);
+    lammps_close(levels);
     lammps_close(perturbed);
     lammps_close(floorless);
   }

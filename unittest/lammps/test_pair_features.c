@@ -599,7 +599,11 @@ static void test_errors(void)
   static const struct bad_case cases[] = {
       {"", "pair_style granular/sync ordering sideways", "ordering must be standard or synchronized"},
       {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
-      {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict)"},
+      {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict, lists)"},
+      {"", "pair_style granular/sync lists multi", "lists takes lammps or levels, got 'multi'"},
+      {"", "pair_style granular/sync lists", "lists takes lammps or levels, got 'nothing'"},
+      {"comm_modify vel yes;newton off on;pair_style granular/sync lists levels;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "lists levels: not available with normal mdr"},
+      {"comm_modify vel yes;pair_style granular/sync lists levels;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;run_style respa 2 2", "run 0", "lists levels: not available with run_style respa"},
       {"", "pair_style granular/sync -1", "cutoff must be > 0"},
       {"pair_style granular/sync", "pair_coeff * * hookie 1 1 tangential linear_history 1 1 1", "unknown normal model 'hookie' (allowed: hooke, hertz, hertz/material, dmt, jkr, mdr)"},
       {"pair_style granular/sync", "pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 tangential linear_history 1 1 1", "normal mdr needs damping mdr 1 or damping mdr 2"},

@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later
+ * gransync: the serial host driver of the hierarchical grid (gs_grid_build.h). */
+#include "gs_grid_build.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* p with room for need elements, grown with headroom (the next builds then rarely grow); on failure
+ * p unchanged and *failed set */
+static void *reserve(void *p, size_t *cap, size_t need, size_t size, int *failed)
+{
+  void *grown;
+  if (need <= *cap) return p;
+  need += need / 4;
+  grown = realloc(p, need * size);
+  if (!grown) {
+    *failed = 1;
+    return p;
+  }
+  *cap = need;
+  return grown;
+}
+
+static int check_input(const gs_grid_input *in, char *err)
+{
+  int i, k;
+  if (in->n < 0 || in->nowned < 0 || in->nowned > in->n) {
+    snprintf(err, GS_ERRLEN, "grid build: %d owned of %d spheres", in->nowned, in->n);
+    return -1;
+  }
+  if (in->n > 0 && (!in->x || !in->radius)) {
+    snprintf(err, GS_ERRLEN, "grid build: no positions or radii");
+    return -1;
+  }
+  if (!(in->skin >= 0.0) || !isfinite(in->skin)) {
+    snprintf(err, GS_ERRLEN, "grid build: skin %g", in->skin);
+    return -1;
+  }
+  for (k = 0; k < 3; k++)
+    if (!isfinite(in->lo[k]) || !isfinite(in->hi[k])) {
+      snprintf(err, GS_ERRLEN, "grid build: non-numeric box");
+      return -1;
+    }
+  if (gs_grid_has_exclusions(in->exclude) && ((in->exclude->ntype > 0 && !in->type) ||
+                                              ((in->exclude->ngroup > 0 || in->exclude->nmol > 0) && !in->mask) ||
+                                              (in->exclude->nmol > 0 && !in->molecule))) {
+    snprintf(err, GS_ERRLEN, "grid build: exclusions without the types, masks or molecules they read");
+    return -1;
+  }
+  for (i = 0; i < in->n; i++) {
+    const double *x = in->x + 3 * (size_t) i;
+    if (!(in->radius[i] >= 0.0) || !isfinite(in->radius[i])) {
+      snprintf(err, GS_ERRLEN, "grid build: sphere %d has radius %g", i, in->radius[i]);
+      return -1;
+    }
+    if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) {
+      snprintf(err, GS_ERRLEN, "grid build: non-numeric position of sphere %d", i);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* levels and cells for the radii and the box; the spheres' levels into l->level */
+static int place_grid(const gs_grid_input *in, gs_grid_lists *l, char *err)
+{
+  gs_grid *g = &l->grid;
+  int count[GS_GRID_MAX_LEVELS] = {0};
+  double largest[GS_GRID_MAX_LEVELS] = {0};
+  double rmin = in->n > 0 ? in->radius[0] : 0.0, rmax = rmin;
+  int i;
+  for (i = 1; i < in->n; i++) {
+    if (in->radius[i] < rmin) rmin = in->radius[i];
+    if (in->radius[i] > rmax) rmax = in->radius[i];
+  }
+  gs_grid_choose_levels(g, rmin, rmax, in->level_ratio, in->max_levels, in->skin);
+  for (i = 0; i < in->n; i++) {
+    const int lv = gs_grid_level_of(g, in->radius[i]);
+    count[lv]++;
+    if (in->radius[i] > largest[lv]) largest[lv] = in->radius[i];
+  }
+  gs_grid_fit_levels(g, count, largest);
+  for (i = 0; i < in->n; i++) l->level[i] = gs_grid_level_of(g, in->radius[i]);
+  if (gs_grid_place_cells(g, in->lo, in->hi, count)) {
+    snprintf(err, GS_ERRLEN, "grid build: too many cells");
+    return -1;
+  }
+  return 0;
+}
+
+/* Counting sort of the spheres into the cells of their levels; slots ascend by index within a cell,
+ * so owned spheres come first. */
+static void sort_into_cells(const gs_grid_input *in, gs_grid_lists *l)
+{
+  const int ncells = l->grid.ncells;
+  int i, c, sum = 0;
+  memset(l->cell_start, 0, sizeof(int) * (size_t) ncells);
+  memset(l->cell_ghost, 0, sizeof(int) * (size_t) ncells);
+  for (i = 0; i < in->n; i++) {
+    c = gs_grid_cell_of(&l->grid, l->level[i], in->x + 3 * (size_t) i);
+    l->sphere_cell[i] = c;
+    l->cell_start[c]++;
+    if (i < in->nowned) l->cell_ghost[c]++;
+  }
+  for (c = 0; c < ncells; c++) { /* inclusive: each cell's end, counted down below to its start */
+    sum += l->cell_start[c];
+    l->cell_start[c] = sum;
+  }
+  for (i = in->n - 1; i >= 0; i--) {
+    const int p = --l->cell_start[l->sphere_cell[i]];
+    double *xr = l->slot_xr + 4 * (size_t) p;
+    l->slot_index[p] = i;
+    gs_copy3(in->x + 3 * (size_t) i, xr);
+    xr[3] = in->radius[i];
+  }
+  l->cell_start[ncells] = in->n;
+  for (c = 0; c < ncells; c++) l->cell_ghost[c] += l->cell_start[c];
+}
+
+typedef struct search {
+  const gs_grid_input *in;
+  gs_grid_lists *l;
+  int exclude, failed;
+  long long cells, candidates;
+  size_t nown, npush; /* pairs in l->own_pairs, and (row, partner) pairs in l->push_pairs */
+} search;
+
+/* the pairs of finder a (at xa, ra; slot order) with the spheres of slots [p, end): an owned finder's
+ * own pairs appended to own_pairs, the pairs it pushes to another row to push_pairs */
+GS_FN_INLINE void scan_slots(search *s, int a, const double *xa, int p, int end, int *found)
+{
+  const gs_grid_input *in = s->in;
+  gs_grid_lists *l = s->l;
+  const double *GS_RESTRICT slot_xr = l->slot_xr;
+  const double ra = xa[3], skin = l->grid.skin;
+  s->candidates += end > p ? end - p : 0;
+  for (; p < end; p++) {
+    const double *q = slot_xr + 4 * (size_t) p;
+    const double dx = xa[0] - q[0], dy = xa[1] - q[1], dz = xa[2] - q[2];
+    int b, row;
+    if (!gs_grid_candidate(dx * dx + dy * dy + dz * dz, ra, q[3], skin)) continue;
+    b = l->slot_index[p];
+    if (s->exclude &&
+        gs_grid_excluded(in->exclude, in->type ? in->type[a] : 0, in->type ? in->type[b] : 0, in->mask ? in->mask[a] : 0,
+                         in->mask ? in->mask[b] : 0, in->molecule ? in->molecule[a] : 0,
+                         in->molecule ? in->molecule[b] : 0))
+      continue;
+    row = gs_grid_row(a, b, in->nowned, in->newton, xa, q);
+    if (row == a) {
+      l->own_pairs = (int *) reserve(l->own_pairs, &l->cap_own_pairs, s->nown + 1, sizeof(int), &s->failed);
+      if (s->failed) return;
+      l->own_pairs[s->nown++] = b;
+      (*found)++;
+    } else if (row >= 0) {
+      l->push_pairs = (int *) reserve(l->push_pairs, &l->cap_push_pairs, 2 * (s->npush + 1), sizeof(int), &s->failed);
+      if (s->failed) return;
+      l->push_pairs[2 * s->npush] = b;
+      l->push_pairs[2 * s->npush + 1] = a;
+      s->npush++;
+      l->pushed[b]++;
+    }
+  }
+}
+
+/* The pairs the sphere in slot pa (level la, cell own_cell) finds: on its level those after it in
+ * (cell, index) order, on coarser levels all; a ghost only owned partners. An owned finder scans each
+ * row of cells along x as one run of slots; a ghost scans each cell's owned slots. An owned finder's
+ * own pairs are one run of own_pairs, from own_first[a], nfound[a] long. */
+GS_FN_INLINE void search_sphere(search *s, int pa, int la, int own_cell)
+{
+  gs_grid_lists *l = s->l;
+  const gs_grid *g = &l->grid;
+  const double *xa = l->slot_xr + 4 * (size_t) pa;
+  const int a = l->slot_index[pa], owned = a < s->in->nowned;
+  const int *GS_RESTRICT cell_start = l->cell_start;
+  int found = 0, m, iy, iz, c;
+  if (owned) l->own_first[a] = (int) s->nown;
+  for (m = 0; m <= la; m++) {
+    int lo[3], hi[3];
+    gs_grid_range(g, m, xa, xa[3], lo, hi);
+    for (iz = lo[2]; iz <= hi[2]; iz++)
+      for (iy = lo[1]; iy <= hi[1]; iy++) {
+        const int first = gs_grid_cell_id(g, m, lo[0], iy, iz), last = first + hi[0] - lo[0];
+        if (m == la && last < own_cell) continue;
+        if (owned) {
+          const int from = m == la && first <= own_cell ? own_cell : first;
+          s->cells += last - from + 1;
+          scan_slots(s, a, xa, from == own_cell && m == la ? pa + 1 : cell_start[from], cell_start[last + 1], &found);
+        } else {
+          for (c = m == la && first <= own_cell ? own_cell : first; c <= last; c++) {
+            s->cells++;
+            scan_slots(s, a, xa, m == la && c == own_cell ? pa + 1 : cell_start[c], l->cell_ghost[c], &found);
+          }
+        }
+      }
+  }
+  if (owned) l->nfound[a] = found;
+}
+
+/* every sphere's search, in cell order (finders near each other in memory search the same cells) */
+static void search_all(search *s)
+{
+  const gs_grid *g = &s->l->grid;
+  int lv, c, p;
+  for (lv = 0; lv < g->nlevels; lv++) {
+    const int end = lv + 1 < g->nlevels ? g->cell_offset[lv + 1] : g->ncells;
+    for (c = g->cell_offset[lv]; c < end; c++)
+      for (p = s->l->cell_start[c]; p < s->l->cell_start[c + 1] && !s->failed; p++) search_sphere(s, p, lv, c);
+  }
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+  const int p = *(const int *) a, q = *(const int *) b;
+  return (p > q) - (p < q);
+}
+
+/* each row's pushed part by ascending index, so that rows do not depend on the search's order */
+static void sort_pushed(gs_grid_lists *l)
+{
+  int i, k, j;
+  for (i = 0; i < l->nowned; i++) {
+    int *part = l->neigh + l->start[i] + l->nfound[i];
+    const int n = l->pushed[i];
+    if (n > 16) {
+      qsort(part, (size_t) n, sizeof(int), compare_ints);
+    } else {
+      for (k = 1; k < n; k++) {
+        const int v = part[k];
+        for (j = k; j > 0 && part[j - 1] > v; j--) part[j] = part[j - 1];
+        part[j] = v;
+      }
+    }
+  }
+}
+
+/* the touching partners flagged, as LAMMPS' size lists flag them (rsq < radsum^2, in its order) */
+static void mark_touching(const gs_grid_input *in, gs_grid_lists *l)
+{
+  int i, p;
+  for (i = 0; i < l->nowned; i++) {
+    const double *xi = in->x + 3 * (size_t) i;
+    for (p = l->start[i]; p < l->start[i + 1]; p++) {
+      const int j = l->neigh[p];
+      const double *xj = in->x + 3 * (size_t) j;
+      const double dx = xi[0] - xj[0], dy = xi[1] - xj[1], dz = xi[2] - xj[2];
+      const double radsum = in->radius[i] + in->radius[j];
+      if (dx * dx + dy * dy + dz * dz < radsum * radsum) l->neigh[p] = j | in->touch_flag;
+    }
+  }
+}
+
+int gs_grid_build(const gs_grid_input *in, gs_grid_lists *l, char *err)
+{
+  search s;
+  int failed = 0, i;
+  size_t k;
+  long long total = 0;
+  const size_t n = (size_t) in->n, nowned = (size_t) in->nowned;
+  if (check_input(in, err)) return -1;
+  l->level = (int *) reserve(l->level, &l->cap_level, n, sizeof(int), &failed);
+  if (failed) goto out_of_memory;
+  if (place_grid(in, l, err)) return -1;
+  l->sphere_cell = (int *) reserve(l->sphere_cell, &l->cap_sphere_cell, n, sizeof(int), &failed);
+  l->slot_index = (int *) reserve(l->slot_index, &l->cap_slot_index, n, sizeof(int), &failed);
+  l->slot_xr = (double *) reserve(l->slot_xr, &l->cap_slot_xr, 4 * n, sizeof(double), &failed);
+  l->cell_start =
+    (int *) reserve(l->cell_start, &l->cap_cell_start, (size_t) l->grid.ncells + 1, sizeof(int), &failed);
+  l->cell_ghost = (int *) reserve(l->cell_ghost, &l->cap_cell_ghost, (size_t) l->grid.ncells, sizeof(int), &failed);
+  l->start = (int *) reserve(l->start, &l->cap_start, nowned + 1, sizeof(int), &failed);
+  l->nfound = (int *) reserve(l->nfound, &l->cap_nfound, nowned, sizeof(int), &failed);
+  l->pushed = (int *) reserve(l->pushed, &l->cap_pushed, nowned, sizeof(int), &failed);
+  if (failed) goto out_of_memory;
+  sort_into_cells(in, l);
+
+  l->own_first = (int *) reserve(l->own_first, &l->cap_own_first, nowned, sizeof(int), &failed);
+  if (failed) goto out_of_memory;
+  s.in = in;
+  s.l = l;
+  s.exclude = gs_grid_has_exclusions(in->exclude);
+  s.failed = 0;
+  s.cells = s.candidates = 0;
+  s.nown = s.npush = 0;
+  l->nowned = in->nowned;
+  if (nowned > 0) memset(l->pushed, 0, sizeof(int) * nowned);
+  search_all(&s);
+  if (s.failed) goto out_of_memory;
+  l->ncells_visited = s.cells;
+  l->ncandidates = s.candidates;
+
+  /* rows: each one's own run, then room for what was pushed to it */
+  for (i = 0; i < in->nowned; i++) {
+    l->start[i] = (int) total;
+    total += l->nfound[i] + l->pushed[i];
+    if (total > INT_MAX) {
+      snprintf(err, GS_ERRLEN, "grid build: more than %d pairs", INT_MAX);
+      return -1;
+    }
+  }
+  l->start[in->nowned] = (int) total;
+  l->npairs = total;
+  l->neigh = (int *) reserve(l->neigh, &l->cap_neigh, (size_t) total, sizeof(int), &failed);
+  if (failed) goto out_of_memory;
+  for (i = 0; i < in->nowned; i++) {
+    memcpy(l->neigh + l->start[i], l->own_pairs + l->own_first[i], sizeof(int) * (size_t) l->nfound[i]);
+    l->pushed[i] = 0;
+  }
+  for (k = 0; k < s.npush; k++) {
+    const int row = l->push_pairs[2 * k];
+    l->neigh[l->start[row] + l->nfound[row] + l->pushed[row]++] = l->push_pairs[2 * k + 1];
+  }
+  sort_pushed(l);
+  if (in->touch_flag) mark_touching(in, l);
+  return 0;
+
+out_of_memory:
+  snprintf(err, GS_ERRLEN, "grid build: out of memory for %d spheres", in->n);
+  return -1;
+}
+
+size_t gs_grid_lists_bytes(const gs_grid_lists *l)
+{
+  return sizeof(int) * (l->cap_start + l->cap_nfound + l->cap_neigh + l->cap_level + l->cap_sphere_cell +
+                        l->cap_cell_start + l->cap_cell_ghost + l->cap_slot_index + l->cap_pushed + l->cap_own_first +
+                        l->cap_own_pairs + l->cap_push_pairs) +
+         sizeof(double) * l->cap_slot_xr;
+}
+
+void gs_grid_lists_free(gs_grid_lists *l)
+{
+  free(l->start);
+  free(l->nfound);
+  free(l->neigh);
+  free(l->level);
+  free(l->sphere_cell);
+  free(l->cell_start);
+  free(l->cell_ghost);
+  free(l->slot_xr);
+  free(l->slot_index);
+  free(l->pushed);
+  free(l->own_first);
+  free(l->own_pairs);
+  free(l->push_pairs);
+  memset(l, 0, sizeof(*l));
+}
