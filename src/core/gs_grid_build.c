@@ -127,75 +127,123 @@ typedef struct search {
   size_t nown, npush; /* pairs in l->own_pairs, and (row, partner) pairs in l->push_pairs */
 } search;
 
-/* the pairs of finder a (at xa, ra; slot order) with the spheres of slots [p, end): an owned finder's
- * own pairs appended to own_pairs, the pairs it pushes to another row to push_pairs */
-GS_FN_INLINE void scan_slots(search *s, int a, const double *xa, int p, int end, int *found)
+/* the pair of finder a (at xa, radius xa[3]) with the sphere in slot p, if a candidate: an owned
+ * finder's own pairs appended to own_pairs, the pairs it pushes to another row to push_pairs */
+GS_FN_INLINE void consider(search *s, int a, const double *xa, int p, int *found)
 {
   const gs_grid_input *in = s->in;
   gs_grid_lists *l = s->l;
-  const double *GS_RESTRICT slot_xr = l->slot_xr;
-  const double ra = xa[3], skin = l->grid.skin;
-  s->candidates += end > p ? end - p : 0;
-  for (; p < end; p++) {
-    const double *q = slot_xr + 4 * (size_t) p;
-    const double dx = xa[0] - q[0], dy = xa[1] - q[1], dz = xa[2] - q[2];
-    int b, row;
-    if (!gs_grid_candidate(dx * dx + dy * dy + dz * dz, ra, q[3], skin)) continue;
-    b = l->slot_index[p];
-    if (s->exclude &&
-        gs_grid_excluded(in->exclude, in->type ? in->type[a] : 0, in->type ? in->type[b] : 0, in->mask ? in->mask[a] : 0,
-                         in->mask ? in->mask[b] : 0, in->molecule ? in->molecule[a] : 0,
-                         in->molecule ? in->molecule[b] : 0))
-      continue;
-    row = gs_grid_row(a, b, in->nowned, in->newton, xa, q);
-    if (row == a) {
-      l->own_pairs = (int *) reserve(l->own_pairs, &l->cap_own_pairs, s->nown + 1, sizeof(int), &s->failed);
-      if (s->failed) return;
-      l->own_pairs[s->nown++] = b;
-      (*found)++;
-    } else if (row >= 0) {
-      l->push_pairs = (int *) reserve(l->push_pairs, &l->cap_push_pairs, 2 * (s->npush + 1), sizeof(int), &s->failed);
-      if (s->failed) return;
-      l->push_pairs[2 * s->npush] = b;
-      l->push_pairs[2 * s->npush + 1] = a;
-      s->npush++;
-      l->pushed[b]++;
-    }
+  const double *q = l->slot_xr + 4 * (size_t) p;
+  const double dx = xa[0] - q[0], dy = xa[1] - q[1], dz = xa[2] - q[2];
+  int b, row;
+  if (!gs_grid_candidate(dx * dx + dy * dy + dz * dz, xa[3], q[3], l->grid.skin)) return;
+  b = l->slot_index[p];
+  if (s->exclude &&
+      gs_grid_excluded(in->exclude, in->type ? in->type[a] : 0, in->type ? in->type[b] : 0, in->mask ? in->mask[a] : 0,
+                       in->mask ? in->mask[b] : 0, in->molecule ? in->molecule[a] : 0,
+                       in->molecule ? in->molecule[b] : 0))
+    return;
+  row = gs_grid_row(a, b, in->nowned, in->newton, xa, q);
+  if (row == a) {
+    l->own_pairs = (int *) reserve(l->own_pairs, &l->cap_own_pairs, s->nown + 1, sizeof(int), &s->failed);
+    if (s->failed) return;
+    l->own_pairs[s->nown++] = b;
+    (*found)++;
+  } else if (row >= 0) {
+    l->push_pairs = (int *) reserve(l->push_pairs, &l->cap_push_pairs, 2 * (s->npush + 1), sizeof(int), &s->failed);
+    if (s->failed) return;
+    l->push_pairs[2 * s->npush] = b;
+    l->push_pairs[2 * s->npush + 1] = a;
+    s->npush++;
+    l->pushed[b]++;
   }
 }
 
-/* The pairs the sphere in slot pa (level la, cell own_cell) finds: on its level those after it in
- * (cell, index) order, on coarser levels all; a ghost only owned partners. An owned finder scans each
- * row of cells along x as one run of slots; a ghost scans each cell's owned slots. An owned finder's
- * own pairs are one run of own_pairs, from own_first[a], nfound[a] long. */
+/* Every sphere of coarser levels that some sphere of cell c (level lc) can reach: the cells of each
+ * coarser level around the box of c's spheres, their spheres within reach of that box, by level
+ * and then ascending slot, into l->gather (the finders of c share one gathering: a fine sphere would
+ * otherwise visit up to 27 cells of every coarser level itself). */
+static void gather_coarse(search *s, int lc, int c)
+{
+  gs_grid_lists *l = s->l;
+  const gs_grid *g = &l->grid;
+  const int first = l->cell_start[c], end = l->cell_start[c + 1];
+  double lo[3], hi[3];
+  int m, d, p, iy, iz;
+  l->ngather = 0;
+  for (d = 0; d < 3; d++) lo[d] = hi[d] = l->slot_xr[4 * (size_t) first + d];
+  for (p = first + 1; p < end; p++)
+    for (d = 0; d < 3; d++) {
+      const double x = l->slot_xr[4 * (size_t) p + d];
+      if (x < lo[d]) lo[d] = x;
+      if (x > hi[d]) hi[d] = x;
+    }
+  for (m = 0; m < lc; m++) {
+    const double reach = (g->rcap[lc] + g->rcap[m] + g->skin) * (1.0 + GS_GRID_MARGIN);
+    int clo[3], chi[3];
+    for (d = 0; d < 3; d++) {
+      clo[d] = gs_grid_index(g, m, d, lo[d] - reach);
+      chi[d] = gs_grid_index(g, m, d, hi[d] + reach);
+    }
+    for (iz = clo[2]; iz <= chi[2]; iz++)
+      for (iy = clo[1]; iy <= chi[1]; iy++) {
+        const int from = gs_grid_cell_id(g, m, clo[0], iy, iz), to = gs_grid_cell_id(g, m, chi[0], iy, iz);
+        s->cells += to - from + 1;
+        for (p = l->cell_start[from]; p < l->cell_start[to + 1]; p++) {
+          const double *q = l->slot_xr + 4 * (size_t) p;
+          const double limit = (g->rcap[lc] + q[3] + g->skin) * (1.0 + GS_GRID_MARGIN);
+          double d2 = 0.0;
+          for (d = 0; d < 3; d++) {
+            const double out = q[d] < lo[d] ? lo[d] - q[d] : (q[d] > hi[d] ? q[d] - hi[d] : 0.0);
+            d2 += out * out;
+          }
+          if (d2 > limit * limit) continue;
+          l->gather = (int *) reserve(l->gather, &l->cap_gather, (size_t) l->ngather + 1, sizeof(int), &s->failed);
+          if (s->failed) return;
+          l->gather[l->ngather++] = p;
+        }
+      }
+  }
+}
+
+/* The pairs the sphere in slot pa (level la, cell own_cell) finds: the gathered spheres of coarser
+ * levels, then on its own level those after it in (cell, index) order; a ghost only owned partners.
+ * An owned finder scans each row of cells along x as one run of slots; a ghost scans each cell's
+ * owned slots. An owned finder's own pairs are one run of own_pairs, from own_first[a], nfound[a]
+ * long. */
 GS_FN_INLINE void search_sphere(search *s, int pa, int la, int own_cell)
 {
   gs_grid_lists *l = s->l;
   const gs_grid *g = &l->grid;
   const double *xa = l->slot_xr + 4 * (size_t) pa;
-  const int a = l->slot_index[pa], owned = a < s->in->nowned;
+  const int a = l->slot_index[pa], owned = a < s->in->nowned, nowned = s->in->nowned;
   const int *GS_RESTRICT cell_start = l->cell_start;
-  int found = 0, m, iy, iz, c;
+  int found = 0, k, p, iy, iz, c, lo[3], hi[3];
   if (owned) l->own_first[a] = (int) s->nown;
-  for (m = 0; m <= la; m++) {
-    int lo[3], hi[3];
-    gs_grid_range(g, m, xa, xa[3], lo, hi);
-    for (iz = lo[2]; iz <= hi[2]; iz++)
-      for (iy = lo[1]; iy <= hi[1]; iy++) {
-        const int first = gs_grid_cell_id(g, m, lo[0], iy, iz), last = first + hi[0] - lo[0];
-        if (m == la && last < own_cell) continue;
-        if (owned) {
-          const int from = m == la && first <= own_cell ? own_cell : first;
-          s->cells += last - from + 1;
-          scan_slots(s, a, xa, from == own_cell && m == la ? pa + 1 : cell_start[from], cell_start[last + 1], &found);
-        } else {
-          for (c = m == la && first <= own_cell ? own_cell : first; c <= last; c++) {
-            s->cells++;
-            scan_slots(s, a, xa, m == la && c == own_cell ? pa + 1 : cell_start[c], l->cell_ghost[c], &found);
-          }
+  s->candidates += l->ngather;
+  for (k = 0; k < l->ngather; k++)
+    if (owned || l->slot_index[l->gather[k]] < nowned) consider(s, a, xa, l->gather[k], &found);
+  gs_grid_range(g, la, xa, xa[3], lo, hi);
+  for (iz = lo[2]; iz <= hi[2]; iz++)
+    for (iy = lo[1]; iy <= hi[1]; iy++) {
+      const int first = gs_grid_cell_id(g, la, lo[0], iy, iz), last = first + hi[0] - lo[0];
+      if (last < own_cell) continue;
+      if (owned) {
+        const int from = first <= own_cell ? own_cell : first, end = cell_start[last + 1];
+        s->cells += last - from + 1;
+        p = from == own_cell ? pa + 1 : cell_start[from];
+        s->candidates += end > p ? end - p : 0;
+        for (; p < end; p++) consider(s, a, xa, p, &found);
+      } else {
+        for (c = first <= own_cell ? own_cell : first; c <= last; c++) {
+          const int end = l->cell_ghost[c];
+          s->cells++;
+          p = c == own_cell ? pa + 1 : cell_start[c];
+          s->candidates += end > p ? end - p : 0;
+          for (; p < end; p++) consider(s, a, xa, p, &found);
         }
       }
-  }
+    }
   if (owned) l->nfound[a] = found;
 }
 
@@ -206,8 +254,11 @@ static void search_all(search *s)
   int lv, c, p;
   for (lv = 0; lv < g->nlevels; lv++) {
     const int end = lv + 1 < g->nlevels ? g->cell_offset[lv + 1] : g->ncells;
-    for (c = g->cell_offset[lv]; c < end; c++)
+    for (c = g->cell_offset[lv]; c < end && !s->failed; c++) {
+      if (s->l->cell_start[c] == s->l->cell_start[c + 1]) continue;
+      gather_coarse(s, lv, c);
       for (p = s->l->cell_start[c]; p < s->l->cell_start[c + 1] && !s->failed; p++) search_sphere(s, p, lv, c);
+    }
   }
 }
 
@@ -324,7 +375,7 @@ size_t gs_grid_lists_bytes(const gs_grid_lists *l)
 {
   return sizeof(int) * (l->cap_start + l->cap_nfound + l->cap_neigh + l->cap_level + l->cap_sphere_cell +
                         l->cap_cell_start + l->cap_cell_ghost + l->cap_slot_index + l->cap_pushed + l->cap_own_first +
-                        l->cap_own_pairs + l->cap_push_pairs) +
+                        l->cap_own_pairs + l->cap_push_pairs + l->cap_gather) +
          sizeof(double) * l->cap_slot_xr;
 }
 
@@ -343,5 +394,6 @@ void gs_grid_lists_free(gs_grid_lists *l)
   free(l->own_first);
   free(l->own_pairs);
   free(l->push_pairs);
+  free(l->gather);
   memset(l, 0, sizeof(*l));
 }

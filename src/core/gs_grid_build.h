@@ -8,7 +8,8 @@
  * a ghost may be a periodic image of an owned sphere, even a neighbour of it.
  *
  * Each sphere, owned or ghost, searches its own level and the coarser ones; a ghost only for owned
- * partners. Rows are deterministic, since forces are summed in row order: row i holds first the pairs
+ * partners. The spheres of one cell share one gathering of the coarser levels' spheres they can
+ * reach. Rows are deterministic, since forces are summed in row order: row i holds first the pairs
  * i found itself, in the order the search visits them (ascending cell id, then index), then the
  * pairs ghosts found and pushed to it, by ascending index. The build is one search in cell order
  * that appends each finder's own pairs as a run and the pushed pairs as (row, partner), then a
@@ -61,8 +62,9 @@ typedef struct gs_grid_lists {
   int *own_first;           /* nowned: where each owned sphere's own pairs start in own_pairs */
   int *own_pairs;           /* the search's own pairs, finder by finder */
   int *push_pairs;          /* the search's pushed pairs: (row, partner) */
+  int *gather, ngather;     /* the slots of coarser levels the spheres of one cell can reach */
   size_t cap_start, cap_nfound, cap_neigh, cap_level, cap_sphere_cell, cap_cell_start, cap_cell_ghost, cap_slot_xr,
-    cap_slot_index, cap_pushed, cap_own_first, cap_own_pairs, cap_push_pairs;
+    cap_slot_index, cap_pushed, cap_own_first, cap_own_pairs, cap_push_pairs, cap_gather;
 } gs_grid_lists;
 
 /* Builds the lists. Returns 0, or -1 with a message in err (GS_ERRLEN); the lists are then invalid
