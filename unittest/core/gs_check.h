@@ -5,6 +5,7 @@
 #define GS_CHECK_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 
 static int gs_checks_passed, gs_checks_failed;
@@ -36,6 +37,16 @@ static inline int gs_check_summary(void)
 {
   if (!gs_check_silent) printf("%d passed, %d failed\n", gs_checks_passed, gs_checks_failed);
   return gs_checks_failed != 0;
+}
+
+/* deterministic random numbers (splitmix64) from *state, uniform in [0, 1) */
+static inline double gs_splitmix_uniform(uint64_t *state)
+{
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return (double) (z >> 11) / 9007199254740992.0;
 }
 
 #endif

@@ -17,16 +17,11 @@
 
 /* ---- helpers ------------------------------------------------------------------------------------ */
 
-/* deterministic random numbers (splitmix64), uniform in [0, 1) */
 static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
 
 static double urand(void)
 {
-  uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  z ^= z >> 31;
-  return (double) (z >> 11) / 9007199254740992.0;
+  return gs_splitmix_uniform(&rng_state);
 }
 
 static double urange(double lo, double hi)

@@ -46,7 +46,7 @@ static const scene_case CASES[] = {
     {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard", NULL, NULL, 1},
     {"region floor, scheme consistent", "synchronized", "consistent",
      "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor", NULL, NULL, 1},
-    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file gs_multi_floor.stl", NULL, NULL, 1},
+    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file %s", NULL, NULL, 1},
     {"jkr, plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", JKR, NULL, 1},
     {"grains apart (neigh_modify exclude type 1 1)", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, "neigh_modify exclude type 1 1", 1},
@@ -55,6 +55,8 @@ static const scene_case CASES[] = {
 };
 
 static const char *newton = "off";
+/* the mesh floor's file, one per test (tests of this program may run side by side in one folder) */
+static char floor_file[64];
 
 /* the bed: three layers of gs_fines_bed(); lists: bin, multi (LAMMPS' lists) or levels (the pair's) */
 static void *scene(const scene_case *c, const char *lists, int perturbed, int with_floor, int with_extra)
@@ -71,7 +73,7 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   gs_cmd(lmp, "neighbor 0.05 %s", levels ? "bin" : lists);
   gs_lines(lmp, "neigh_modify every 1 delay 0 check no;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
   if (c->extra && with_extra) gs_lines(lmp, c->extra);
-  snprintf(floor, sizeof(floor), c->floor, model);
+  snprintf(floor, sizeof(floor), c->floor, model, floor_file); /* (the mesh floor's takes the file) */
   if (with_floor) gs_lines(lmp, floor);
   gs_cmd(lmp, "region lid plane 0 0 3.2 0 0 -1 side in");
   gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s region lid", model);
@@ -97,9 +99,14 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
   if (argc > 2 && strcmp(argv[1], "newton") == 0) newton = argv[2];
+  {
+    int ranks;
+    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+    snprintf(floor_file, sizeof(floor_file), "gs_multi_floor.newton_%s.%d.stl", newton, ranks);
+  }
   if (gs_rank() == 0) {
     tri t[2 * 24 * 24];
-    write_stl_ascii("gs_multi_floor.stl", t, height_field(t, -1.0, 5.0, -1.0, 5.0, 24, bumps));
+    write_stl_ascii(floor_file, t, height_field(t, -1.0, 5.0, -1.0, 5.0, 24, bumps));
   }
   MPI_Barrier(MPI_COMM_WORLD);
 
@@ -133,7 +140,7 @@ int main(int argc, char **argv)
     lammps_close(perturbed);
     lammps_close(floorless);
   }
-  if (gs_rank() == 0) remove("gs_multi_floor.stl");
+  if (gs_rank() == 0) remove(floor_file);
   c = gs_check_summary();
   MPI_Finalize();
   return c;
