@@ -1430,6 +1430,10 @@ static void *cadence_run(const char *model, int stock_integrator, int every)
 static void cadence(void)
 {
   static tri post[2 * 4 * 12];
+  /* bitwise where forces are summed in a fixed order: not on a GPU, nor on the split-memory build's
+   * emulated device with several threads, whose walls add with atomics as a GPU does (there 1e-10,
+   * as on a GPU; one thread and the CPU threads of the normal build stay bitwise) */
+  const int summed_in_fixed_order = !gpu_atomics && !(getenv("GRANSYNC_KOKKOS_GPUS") && strcmp(threads, "1") != 0);
   int k, stock;
   write_stl_ascii("gs_kokkos_post.stl", post, tessellated_cylinder(post, 0.23, 12));
   MPI_Barrier(MPI_COMM_WORLD);
@@ -1438,7 +1442,7 @@ static void cadence(void)
       void *often = cadence_run(cadence_models[k][1], stock, 10), *rarely = cadence_run(cadence_models[k][1], stock, 1000);
       const double diff = gs_state_diff(often, rarely, 1);
       const double on_post = gs_var(rarely, "on_post"), on_mesh = gs_var(rarely, "on_mesh");
-      GS_CHECK(diff <= (gpu_atomics ? tolerance : 0.0) && on_post > 0 && on_mesh > 0,
+      GS_CHECK(diff <= (summed_in_fixed_order ? 0.0 : tolerance) && on_post > 0 && on_mesh > 0,
                "%s, fix %s: output every 10 and every 1000 steps, /kk runs end bitwise equal after %d steps (max rel "
                "diff %.1e; %.0f grains on the region post, %.0f on the mesh post)", cadence_models[k][0],
                stock ? "nve/sphere" : "nve/sphere/sync", steps(1000), diff, on_post, on_mesh);
