@@ -990,19 +990,19 @@ void PairGranularSync::refresh_own_list(int timer_phase)
     memory->create(l->numneigh, l->maxatom, "pair:own_list:numneigh");
     l->firstneigh = (int **) memory->smalloc(sizeof(int *) * l->maxatom, "pair:own_list:firstneigh");
   }
-  own_list_max_row = 0;
+  int longest_row = 0;
   for (int i = 0; i < nlocal; i++) {
     l->ilist[i] = i;
     l->numneigh[i] = grid_lists.start[i + 1] - grid_lists.start[i];
     l->firstneigh[i] = grid_lists.neigh + grid_lists.start[i];
-    own_list_max_row = std::max(own_list_max_row, l->numneigh[i]);
+    longest_row = std::max(longest_row, l->numneigh[i]);
   }
   l->inum = nlocal;
   l->gnum = 0;
   // the history fix keeps a row's values in pages of at most `one` partners, as for LAMMPS' lists
-  if (own_list_max_row > neighbor->oneatom)
+  if (longest_row > neighbor->oneatom)
     error->one(FLERR, "pair_style granular/sync lists levels: an atom has {} contact candidates; boost "
-               "neigh_modify one (now {})", own_list_max_row, neighbor->oneatom);
+               "neigh_modify one (now {})", longest_row, neighbor->oneatom);
   own_built_init = init_count;
   own_built_step = neighbor->lastcall;
   own_built_calls = neighbor->ncalls;

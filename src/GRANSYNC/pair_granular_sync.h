@@ -67,7 +67,6 @@ class PairGranularSync : public Pair {
   gs_grid_lists grid_lists{};
   gs_grid_exclusions grid_exclusions{};
   std::vector<long long> grid_molecules;    // molecule IDs as the core reads them (with molecule exclusions)
-  int own_list_max_row = 0;
   int init_count = 0, own_built_init = -1;    // a list stays current within one run's neighbor builds
   bigint own_built_step = -1, own_built_calls = -1;
   // why this style cannot build its own lists (nullptr: it can)
