@@ -5,13 +5,18 @@
 # stock's hooke/history force law (the inputs' `law` variable; stock rotates the spring without
 # restoring its length, so this compares throughput only). Prints particle-steps/s and ratios.
 #   bash bench/gpu.sh [kokkos device options]   (default "g 1"; e.g. "t 2" on a CPU)
-#   SIZES="1e5 1e6 4e6" CASES="bed chute" STEPS=1000 LMP=build-gpu/lmp override the defaults
+#   SIZES="1e5 1e6 4e6" CASES="bed chute" STEPS=1000 LMP=build-gpu/lmp override the defaults (SIZES=""
+#   runs the polydisperse cases only)
 #   PROFILE=<folder>: each run also writes there its screen output (LAMMPS' timer breakdown) and the
 #   time of every kernel and deep copy (tools/kokkos_kernel_times.c). Kokkos then fences after each
 #   kernel, which makes the breakdown exact on a GPU and the rates lower (by 11-26% at 1e6 spheres
 #   on an H200).
 #   RUNNER="<command and options>": runs LAMMPS under it (e.g. Nsight Compute; its report goes to
 #   the screen files of PROFILE)
+#   POLY="10 20": size ratios of the polydisperse bed (in.poly, bench/lists.sh's deck) at about
+#   POLY_SIZE=1e6 spheres, POLY_STEPS=200 steps: stock gran/hooke/history/kk (LAMMPS' Kokkos bin
+#   lists, its only ones) against granular/sync/kk on LAMMPS' bin lists and on its own (lists
+#   levels), hooke + mass_velocity + linear_history on a reflecting floor; POLY="" leaves it out
 set -euo pipefail
 # paths given relative to where the script is called from
 absolute() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -51,7 +56,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 echo "# $(date -u +%F), $("$lmp" -h 2>/dev/null | grep -m1 'Large-scale' || true) kokkos: $device, $steps steps"
 printf "%-6s %-10s %14s %14s %14s %10s %10s\n" case spheres "stock h/h/kk" "sync/kk std" "sync/kk sync" \
   "std/stock" "sync cost"
-for size in ${SIZES:-1e5 1e6 4e6}; do
+for size in ${SIZES-1e5 1e6 4e6}; do
   for case in ${CASES:-bed chute}; do
     # in.bed: 120 atoms per fcc cell, L^3 cells; in.chute: 33 flowing layers and a floor, L^2 columns
     if [ $case = bed ]; then
@@ -65,6 +70,25 @@ for size in ${SIZES:-1e5 1e6 4e6}; do
     printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$case" "$size" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$a" "$b")"
   done
 done
+poly_rate() { # R L style law [lmp options] label
+  local screen=/dev/null
+  [ -n "$profile" ] && screen="$profile/$6.screen"
+  $runner "$lmp" $kokkos ${5:-} -in in.poly -var R "$1" -var L "$2" -var style "$3" -var law "$4" \
+    -var steps "${POLY_STEPS:-200}" -log none -echo none -nocite 2>/dev/null | tee "$screen" |
+    awk '/^Loop time/ {t = $4; s = $(NF - 4); n = $(NF - 1)} END {printf "%.4g", n * s / t}'
+}
+if [ -n "${POLY-10 20}" ]; then
+  printf "%-6s %-10s %14s %14s %14s %10s %10s\n" R spheres "stock h/h/kk" "sync/kk bin" "sync/kk levels" \
+    "bin/stock" "levels/stk"
+  for R in ${POLY-10 20}; do
+    # L^2 (L + 1) large spheres, about 0.35 R^3 fines each (in.poly's 13% of their volume)
+    L=$(awk -v n="${POLY_SIZE:-1e6}" -v R="$R" 'BEGIN {per = 0.35 * R ^ 3 + 1; L = 2; while (L * L * (L + 1) * per < n) L++; print L}')
+    s=$(poly_rate "$R" "$L" gran/hooke/history legacy "-var integrator nve/sphere" poly-$R-stock)
+    a=$(poly_rate "$R" "$L" granular/sync hooke_history "" poly-$R-bin)
+    b=$(poly_rate "$R" "$L" "granular/sync lists levels" hooke_history "" poly-$R-levels)
+    printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$R" "L $L" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$b" "$s")"
+  done
+fi
 if [ -n "$profile" ]; then
   # per run: the last run's timer breakdown (seconds and share) and the five costliest kernels or
   # copies of those run at every step (both runs of the input counted; setup's allocations left out)

@@ -75,5 +75,5 @@ if [[ "$what" != build ]]; then
   if [[ "$backend" == CUDA ]]; then export GRANSYNC_KOKKOS_GPUS=1; fi
   # shellcheck source=tools/gpu_mpi_env.sh
   source "$root/tools/gpu_mpi_env.sh"
-  ctest --test-dir "$build" -R 'lammps\.kokkos|three_sphere|wall_groove' --output-on-failure ${CTEST_ARGS:-}
+  ctest --test-dir "$build" -R 'lammps\.kokkos|^kokkos\.grid|three_sphere|wall_groove' --output-on-failure ${CTEST_ARGS:-}
 fi

@@ -286,6 +286,12 @@ void PairGranularSync::init_style()
   }
 
   own_lists = lists_setting == LISTS_LEVELS;
+  if (comm->me == 0) {
+    const char *lammps_style[] = {"nsq", "bin", "multi"};
+    utils::logmesg(lmp, "pair granular/sync: contact lists {}\n",
+                   own_lists ? std::string("levels (the style's own, from its hierarchical grid)")
+                             : fmt::format("lammps (neighbor {})", lammps_style[neighbor->style % 3]));
+  }
   if (own_lists) {
     init_own_lists();
   } else {
@@ -905,7 +911,7 @@ void PairGranularSync::init_own_lists()
   if (const char *why = own_lists_refusal())
     error->all(FLERR, "pair_style granular/sync lists levels: not available with {} (allowed there: lists lammps)",
                why);
-  if (!own_list) own_list = new NeighList(lmp);
+  if (!own_list) own_list = new_own_list();
   list = own_list;
   init_count++;
 
@@ -933,12 +939,36 @@ void PairGranularSync::init_own_lists()
     error->all(FLERR, "pair_style granular/sync lists levels: neigh_modify exclude molecule needs molecule IDs");
 }
 
+NeighList *PairGranularSync::new_own_list()
+{
+  return new NeighList(lmp);
+}
+
 void PairGranularSync::refresh_own_list(int timer_phase)
 {
   if (!own_lists) return;
   if (own_built_init == init_count && own_built_step == neighbor->lastcall && own_built_calls == neighbor->ncalls)
     return;
   if (timer_phase >= 0) timer->stamp(static_cast<Timer::ttype>(timer_phase));
+  // jkr: a pair keeps its contact up to the pull-off distance, which grows with the radii (largest
+  // here, as the cutoffs of init_one(), which runs after init_style())
+  double extra = 0.0;
+  if (beyond_contact)
+    for (int i = 1; i <= atom->ntypes; i++)
+      for (int j = i; j <= atom->ntypes; j++) {
+        const double maxrad_i = std::max(maxrad_dynamic[i], maxrad_frozen[i]);
+        const double maxrad_j = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
+        extra = std::max(extra, sqrt(cutsq[i][j]) - maxrad_i - maxrad_j);
+      }
+  build_own_list(neighbor->skin + extra);
+  own_built_init = init_count;
+  own_built_step = neighbor->lastcall;
+  own_built_calls = neighbor->ncalls;
+  if (timer_phase >= 0) timer->stamp(Timer::NEIGH);
+}
+
+void PairGranularSync::build_own_list(double skin)
+{
   const int nlocal = atom->nlocal, nall = nlocal + atom->nghost;
   double **x = atom->x;
   gs_grid_input in{};
@@ -955,17 +985,7 @@ void PairGranularSync::refresh_own_list(int timer_phase)
       in.lo[k] = std::min(in.lo[k], x[i][k]);
       in.hi[k] = std::max(in.hi[k], x[i][k]);
     }
-  // jkr: a pair keeps its contact up to the pull-off distance, which grows with the radii (largest
-  // here, as the cutoffs of init_one(), which runs after init_style())
-  double extra = 0.0;
-  if (beyond_contact)
-    for (int i = 1; i <= atom->ntypes; i++)
-      for (int j = i; j <= atom->ntypes; j++) {
-        const double maxrad_i = std::max(maxrad_dynamic[i], maxrad_frozen[i]);
-        const double maxrad_j = std::max(maxrad_dynamic[j], maxrad_frozen[j]);
-        extra = std::max(extra, sqrt(cutsq[i][j]) - maxrad_i - maxrad_j);
-      }
-  in.skin = neighbor->skin + extra;
+  in.skin = skin;
   in.newton = force->newton_pair;
   if (gs_grid_has_exclusions(&grid_exclusions)) {
     in.exclude = &grid_exclusions;
@@ -1003,10 +1023,6 @@ void PairGranularSync::refresh_own_list(int timer_phase)
   if (longest_row > neighbor->oneatom)
     error->one(FLERR, "pair_style granular/sync lists levels: an atom has {} contact candidates; boost "
                "neigh_modify one (now {})", longest_row, neighbor->oneatom);
-  own_built_init = init_count;
-  own_built_step = neighbor->lastcall;
-  own_built_calls = neighbor->ncalls;
-  if (timer_phase >= 0) timer->stamp(Timer::NEIGH);
 }
 
 double PairGranularSync::memory_usage()

@@ -72,6 +72,10 @@ class PairGranularSync : public Pair {
   // why this style cannot build its own lists (nullptr: it can)
   virtual const char *own_lists_refusal() const;
   void init_own_lists();
+  virtual class NeighList *new_own_list();
+  // the own list (list) from the grid after a re-neighboring; skin: LAMMPS' and what a model acting
+  // beyond touching adds
+  virtual void build_own_list(double skin);
   int strict;    // synchronized ordering must get recorded half-step data, never reconstruct
   int restart_format = 0;    // of the restart file being read
   double cutoff_global;

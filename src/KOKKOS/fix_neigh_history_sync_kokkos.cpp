@@ -21,19 +21,11 @@ GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, DAT::t
 GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(DevicePartnerValues, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_kkfloat_2d,
                 k_valuepartner)
-// ... and the views its pre_exchange() reads, which post_neighbor() sets (it is replaced here)
-GRANSYNC_EXPOSE(DeviceListFlags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_int_2d,
-                d_firstflag)
-GRANSYNC_EXPOSE(DeviceListValues, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_kkfloat_2d,
-                d_firstvalue)
 GRANSYNC_EXPOSE(DeviceTags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_1d, tag)
 #ifdef LMP_KOKKOS_GPU
 GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, DAT::tdual_int_1d, k_npartner)
 GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(HostPartnerValues, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_kkfloat_2d, k_valuepartner)
-GRANSYNC_EXPOSE(HostListFlags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_int_2d, d_firstflag)
-GRANSYNC_EXPOSE(HostListValues, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_kkfloat_2d,
-                d_firstvalue)
 GRANSYNC_EXPOSE(HostTags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_1d, tag)
 #endif
 
@@ -42,8 +34,6 @@ template <class DeviceType> struct PartnerArrays {
   using Count = gransync_access::DevicePartnerCount;
   using Tags = gransync_access::DevicePartnerTags;
   using Values = gransync_access::DevicePartnerValues;
-  using ListFlags = gransync_access::DeviceListFlags;
-  using ListValues = gransync_access::DeviceListValues;
   using AtomTags = gransync_access::DeviceTags;
 };
 #ifdef LMP_KOKKOS_GPU
@@ -51,59 +41,30 @@ template <> struct PartnerArrays<LMPHostType> {
   using Count = gransync_access::HostPartnerCount;
   using Tags = gransync_access::HostPartnerTags;
   using Values = gransync_access::HostPartnerValues;
-  using ListFlags = gransync_access::HostListFlags;
-  using ListValues = gransync_access::HostListValues;
   using AtomTags = gransync_access::HostTags;
 };
 #endif
 }    // namespace
 
-// Adds to count(i) the touching pairs of the pair's current list that atom i belongs to: those of
-// its row, and those naming it from another row if i < named_below (the owned atoms, or with newton
-// on owned and ghost atoms). count must be zero before.
+// Adds to count(i) the touching pairs of the packed rows that atom i belongs to: those of its row,
+// and those naming it from another row if i < named_below (the owned atoms, or with newton on
+// owned and ghost atoms). count must be zero before.
 template <class DeviceType>
 template <class Counts>
 void FixNeighHistorySyncKokkos<DeviceType>::count_touching(const Counts &count, const int named_below)
 {
-  if (!this->pair->list || this->nlocal_neigh == 0) return;
-  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
-  this->k_firstflag.template sync<DeviceType>();
-  const auto touched = this->k_firstflag.template view<DeviceType>();
-  const auto ilist = list->d_ilist;
-  const auto numneigh = list->d_numneigh;
-  const auto neighbors = list->d_neighbors;
+  const auto ilist = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list)->d_ilist;
+  const auto start = rows.start, neighbors = rows.neighbors, touch = rows.touch;
   Kokkos::parallel_for(
-      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, list->inum), KOKKOS_LAMBDA(const int ii) {
+      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, rows_inum), KOKKOS_LAMBDA(const int ii) {
         const int i = ilist(ii);
-        for (int jj = 0; jj < numneigh(i); jj++) {
-          if (!touched(i, jj)) continue;
+        for (int p = start(ii); p < start(ii + 1); p++) {
+          if (!touch(p)) continue;
           Kokkos::atomic_inc(&count(i));
-          const int j = neighbors(i, jj) & NEIGHMASK;
+          const int j = neighbors(p) & NEIGHMASK;
           if (j < named_below) Kokkos::atomic_inc(&count(j));
         }
       });
-}
-
-// partners each local atom will get from the current list in LAMMPS' pre_exchange(): one per
-// touching pair of its row, and one for each touching pair naming it from another local row
-template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_here()
-{
-  const int nlocal_neigh = this->nlocal_neigh;
-  if (!this->pair->list || nlocal_neigh == 0) return 0;
-  if ((int) partner_count.extent(0) < nlocal_neigh)
-    partner_count = Kokkos::View<int *, DeviceType>("neigh_history/sync:count", this->atom->nmax);
-  else
-    Kokkos::deep_copy(partner_count, 0);
-  const auto count = partner_count;
-  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
-  count_touching(count, nlocal_neigh);
-  int most = 0;
-  Kokkos::parallel_reduce(
-      Range(0, nlocal_neigh), KOKKOS_LAMBDA(const int i, int &m) {
-        if (count(i) > m) m = count(i);
-      },
-      Kokkos::Max<int>(most));
-  return most;
 }
 
 template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_partners_anywhere(int here)
@@ -125,126 +86,119 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_par
   this->maxexchange = (this->dnum + 1) * this->maxpartner + 2;
 }
 
-// LAMMPS' pre_exchange() reads the atoms' tags on the device without syncing them: after a host
-// style marked the atom data modified (any fix without a /kk twin does, every step) they are
-// stale there, and the partners' tags written from them are wrong.
+// The packed rows' history into the atoms' partner arrays, in the place of LAMMPS' pre_exchange(),
+// which reads arrays shaped like LAMMPS' list (every row as long as the longest, a large grain's:
+// most of their memory on a polydisperse bed) and the atoms' tags on the device without syncing
+// them (stale there after any host fix). Without a list since the partner arrays were filled (a
+// restart file's), they hold the history already.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_history_to_atoms()
 {
-  unpack_rows();
+  if (!rows_packed) return;
   this->atomKK->sync(this->execution_space, TAG_MASK);
-  if (this->force->newton_pair) {
-    partners_with_newton();
-  } else {
-    hold_partners(most_partners_anywhere(MAX(most_partners_here(), this->maxpartner)));
-    FixNeighHistoryKokkos<DeviceType>::pre_exchange();
-  }
+  write_partners();
 }
 
-// Newton on: a pair lies in one row of one rank's list, its other atom possibly a ghost. Both
-// atoms' partner records are written for owned and ghost atoms alike; reverse communication then
-// adds each ghost's count, and after that its records, to its owner, on the host copies (LAMMPS'
-// CPU fix's packing: only at re-neighboring).
-template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::partners_with_newton()
+// Both atoms of a touching pair get its record (the second with the values negated), the second
+// one only if it is owned (newton off: LAMMPS' pre_exchange()) or, with newton on, also when it is
+// a ghost: a pair lies in one row of one rank's list then, its other atom possibly a ghost, and
+// reverse communication adds each ghost's count, and after that its records, to its owner, on the
+// host copies (LAMMPS' CPU fix's packing: only at re-neighboring).
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_partners()
 {
   FixNeighHistoryKokkos<DeviceType> *base = this;
   using Arrays = PartnerArrays<DeviceType>;
   auto &k_count = base->*member_of(typename Arrays::Count());
   auto &k_tags = base->*member_of(typename Arrays::Tags());
   auto &k_values = base->*member_of(typename Arrays::Values());
-  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
-  const int inum = list && this->nlocal_neigh > 0 ? list->inum : 0;
+  const bool newton = this->force->newton_pair;
   const int natoms = MAX(this->nall_neigh, this->atom->nlocal + this->atom->nghost);
+  const int named_below = newton ? natoms : this->nlocal_neigh;
   const int dnum = this->dnum;
   const auto tag = this->atomKK->k_tag.template view<DeviceType>();
-  this->k_firstflag.template sync<DeviceType>();
-  this->k_firstvalue.template sync<DeviceType>();
-  const auto touched = this->k_firstflag.template view<DeviceType>();
-  const auto list_values = this->k_firstvalue.template view<DeviceType>();
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
   const auto clear_counts = [&]() {
     k_count.template sync<DeviceType>();
-    Kokkos::deep_copy(Kokkos::subview(k_count.template view<DeviceType>(), std::make_pair(0, natoms)), 0);
+    Kokkos::deep_copy(k_count.template view<DeviceType>(), 0);
   };
 
   clear_counts();
-  count_touching(k_count.template view<DeviceType>(), natoms);
+  count_touching(k_count.template view<DeviceType>(), named_below);
   k_count.template modify<DeviceType>();
-  k_count.sync_host();
-  this->commflag = this->NPARTNER;
-  this->comm->reverse_comm(this, 1);
-  // owners now hold their totals, ghosts what passes through them: all must fit
   int most = 0;
-  for (int i = 0; i < natoms; i++) most = MAX(most, this->npartner[i]);
-  hold_partners(most_partners_anywhere(most));
+  if (newton) {
+    k_count.sync_host();
+    this->commflag = this->NPARTNER;
+    this->comm->reverse_comm(this, 1);
+    // owners now hold their totals, ghosts what passes through them: all must fit
+    for (int i = 0; i < natoms; i++) most = MAX(most, this->npartner[i]);
+  } else {
+    const auto count = k_count.template view<DeviceType>();
+    Kokkos::parallel_reduce(
+        Range(0, this->nlocal_neigh), KOKKOS_LAMBDA(const int i, int &m) {
+          if (count(i) > m) m = count(i);
+        },
+        Kokkos::Max<int>(most));
+  }
+  hold_partners(most_partners_anywhere(MAX(most, this->maxpartner)));
 
   clear_counts();
-  if (inum) {
-    const auto count = k_count.template view<DeviceType>();
-    const auto tags = k_tags.template view<DeviceType>();
-    const auto values = k_values.template view<DeviceType>();
-    const auto ilist = list->d_ilist;
-    const auto numneigh = list->d_numneigh;
-    const auto neighbors = list->d_neighbors;
-    k_tags.template sync<DeviceType>();
-    k_values.template sync<DeviceType>();
-    Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
-      const int i = ilist(ii);
-      for (int jj = 0; jj < numneigh(i); jj++) {
-        if (!touched(i, jj)) continue;
-        const int j = neighbors(i, jj) & NEIGHMASK;
-        const int mi = Kokkos::atomic_fetch_add(&count(i), 1), mj = Kokkos::atomic_fetch_add(&count(j), 1);
-        tags(i, mi) = tag(j);
-        tags(j, mj) = tag(i);
-        for (int k = 0; k < dnum; k++) {
-          values(i, dnum * mi + k) = list_values(i, dnum * jj + k);
-          values(j, dnum * mj + k) = -list_values(i, dnum * jj + k);
-        }
-      }
-    });
-  }
+  const auto count = k_count.template view<DeviceType>();
+  const auto tags = k_tags.template view<DeviceType>();
+  const auto values = k_values.template view<DeviceType>();
+  const auto ilist = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list)->d_ilist;
+  const auto start = rows.start, neighbors = rows.neighbors, touch = rows.touch;
+  const auto row_values = rows.values;
+  k_tags.template sync<DeviceType>();
+  k_values.template sync<DeviceType>();
+  Kokkos::parallel_for(Range(0, rows_inum), KOKKOS_LAMBDA(const int ii) {
+    const int i = ilist(ii);
+    for (int p = start(ii); p < start(ii + 1); p++) {
+      if (!touch(p)) continue;
+      const int j = neighbors(p) & NEIGHMASK;
+      const int mi = Kokkos::atomic_fetch_add(&count(i), 1);
+      tags(i, mi) = tag(j);
+      for (int k = 0; k < dnum; k++) values(i, dnum * mi + k) = row_values(dnum * p + k);
+      if (j >= named_below) continue;
+      const int mj = Kokkos::atomic_fetch_add(&count(j), 1);
+      tags(j, mj) = tag(i);
+      for (int k = 0; k < dnum; k++) values(j, dnum * mj + k) = -row_values(dnum * p + k);
+    }
+  });
   k_count.template modify<DeviceType>();
   k_tags.template modify<DeviceType>();
   k_values.template modify<DeviceType>();
-  k_count.sync_host();
-  k_tags.sync_host();
-  k_values.sync_host();
-  this->commflag = this->PERPARTNER;
-  this->comm->reverse_comm_variable(this);
-  for (int i = this->nlocal_neigh; i < natoms; i++) this->npartner[i] = 0;    // the ghosts' records are passed on
-  // to the device, where LAMMPS' fix reads them next (its unpack_exchange_kokkos() marks them
-  // modified there without syncing first)
-  k_count.modify_host();
-  k_tags.modify_host();
-  k_values.modify_host();
-  k_count.template sync<DeviceType>();
-  k_tags.template sync<DeviceType>();
-  k_values.template sync<DeviceType>();
+  if (newton) {
+    k_count.sync_host();
+    k_tags.sync_host();
+    k_values.sync_host();
+    this->commflag = this->PERPARTNER;
+    this->comm->reverse_comm_variable(this);
+    for (int i = this->nlocal_neigh; i < natoms; i++) this->npartner[i] = 0;    // the ghosts' records are passed on
+    // to the device, where the fix reads them next (LAMMPS' unpack_exchange_kokkos() marks them
+    // modified there without syncing first)
+    k_count.modify_host();
+    k_tags.modify_host();
+    k_values.modify_host();
+    k_count.template sync<DeviceType>();
+    k_tags.template sync<DeviceType>();
+    k_values.template sync<DeviceType>();
+  }
   this->maxexchange = (dnum + 1) * this->maxpartner + 2;
 }
 
 // LAMMPS' post_neighbor() zeroes its whole list-shaped arrays (atoms x longest row x values) and
-// fills them from the partner arrays, and pack_rows() then copied them into the packed rows: on a
-// size-ratio-10 bed most of that memory is padding, and the zeroing was 41% of a /kk mdr run's time
-// on one thread. Here the packed rows are filled from the partner arrays directly; LAMMPS' arrays
-// are only sized (their rows are written back, up to each row's length, before its pre_exchange()
-// reads them).
+// fills them from the partner arrays: on a size-ratio-10 bed most of that memory is padding, and
+// the zeroing was 41% of a /kk mdr run's time on one thread. Here the packed rows are filled from
+// the partner arrays directly, and LAMMPS' list-shaped arrays are never allocated.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::post_neighbor()
 {
-  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
+  if (this->refresh_list) this->refresh_list();
   FixNeighHistoryKokkos<DeviceType> *base = this;
   using Arrays = PartnerArrays<DeviceType>;
   this->atomKK->sync(this->execution_space, TAG_MASK);
   base->*member_of(typename Arrays::AtomTags()) = this->atomKK->k_tag.template view<DeviceType>();
   this->nlocal_neigh = this->atom->nlocal;
   this->nall_neigh = this->atom->nlocal + this->atom->nghost;
-  if (this->atom->nlocal > this->maxatom || list->maxneighs > (int) this->k_firstflag.extent(1)) {
-    this->maxatom = this->atom->nmax;
-    this->k_firstflag = DAT::tdual_int_2d("neighbor_history:firstflag", this->maxatom, list->maxneighs);
-    this->k_firstvalue =
-        DAT::tdual_kkfloat_2d("neighbor_history:firstvalue", this->maxatom, list->maxneighs * this->dnum);
-    base->*member_of(typename Arrays::ListFlags()) = this->k_firstflag.template view<DeviceType>();
-    base->*member_of(typename Arrays::ListValues()) = this->k_firstvalue.template view<DeviceType>();
-  }
   pack_rows();
 }
 
@@ -263,22 +217,31 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
 {
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   const int inum = list->inum;
-  hold(rows.start, inum + 1, "neigh_history/sync:start");
-  const auto start = rows.start;
+  rows_inum = inum;
+  const bool own = own_rows.start.extent(0) > 0;    // the pair style's own list: its rows as they are
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   int slots = 0;
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
-  Kokkos::parallel_scan(
-      Range(0, inum),
-      KOKKOS_LAMBDA(const int ii, int &sum, const bool final) {
-        if (final) start(ii) = sum;
-        sum += numneigh(ilist(ii));
-        if (final && ii == inum - 1) start(inum) = sum;
-      },
-      slots);
+  if (own) {
+    rows.start = own_rows.start;
+    rows.neighbors = own_rows.neighbors;
+    slots = own_rows.neighbors.extent(0);
+  } else {
+    hold(rows.start, inum + 1, "neigh_history/sync:start");
+    const auto start = rows.start;
+    Kokkos::parallel_scan(
+        Range(0, inum),
+        KOKKOS_LAMBDA(const int ii, int &sum, const bool final) {
+          if (final) start(ii) = sum;
+          sum += numneigh(ilist(ii));
+          if (final && ii == inum - 1) start(inum) = sum;
+        },
+        slots);
+    hold(rows.neighbors, slots, "neigh_history/sync:neighbors");
+  }
+  const auto start = rows.start;
   const int dnum = this->dnum;
-  hold(rows.neighbors, slots, "neigh_history/sync:neighbors");
   hold(rows.touch, slots, "neigh_history/sync:touch");
   hold(rows.values, (size_t) slots * dnum, "neigh_history/sync:values");
 
@@ -302,9 +265,9 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   const auto values = rows.values;
   Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
     const int i = ilist(ii);
-    for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
-      const int j = list_neighbors(i, jj);
-      neighbors(p) = j;
+    for (int jj = 0, p = start(ii); p < start(ii + 1); jj++, p++) {
+      const int j = own ? neighbors(p) : list_neighbors(i, jj);
+      if (!own) neighbors(p) = j;
       const bool may_touch = !use_bit_flag || beyond_contact || ((j >> HISTBITS) & 1);
       int m = npartner(i);
       if (may_touch) {
@@ -320,31 +283,13 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   rows_packed = true;
 }
 
-// the packed rows back into LAMMPS' list-shaped arrays, whose pre_exchange() reads them
-template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_rows()
+// LAMMPS' fix counts its partner arrays (and its list-shaped ones, empty here); the packed rows too
+template <class DeviceType> double FixNeighHistorySyncKokkos<DeviceType>::memory_usage()
 {
-  if (!rows_packed) return;
-  auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
-  const int dnum = this->dnum;
-  this->k_firstflag.template sync<DeviceType>();
-  this->k_firstvalue.template sync<DeviceType>();
-  const auto list_touch = this->k_firstflag.template view<DeviceType>();
-  const auto list_values = this->k_firstvalue.template view<DeviceType>();
-  const auto ilist = list->d_ilist;
-  const auto numneigh = list->d_numneigh;
-  const auto start = rows.start;
-  const auto touch = rows.touch;
-  const auto values = rows.values;
-  Kokkos::parallel_for(
-      Kokkos::RangePolicy<typename DeviceType::execution_space>(0, list->inum), KOKKOS_LAMBDA(const int ii) {
-        const int i = ilist(ii);
-        for (int jj = 0, p = start(ii); jj < numneigh(i); jj++, p++) {
-          list_touch(i, jj) = touch(p);
-          for (int k = 0; k < dnum; k++) list_values(i, dnum * jj + k) = values(dnum * p + k);
-        }
-      });
-  this->k_firstflag.template modify<DeviceType>();
-  this->k_firstvalue.template modify<DeviceType>();
+  double bytes = FixNeighHistoryKokkos<DeviceType>::memory_usage();
+  bytes += (double) rows.touch.span() * sizeof(int) + (double) rows.values.span() * sizeof(KK_FLOAT);
+  if (own_rows.start.extent(0) == 0) bytes += (double) (rows.start.span() + rows.neighbors.span()) * sizeof(int);
+  return bytes;
 }
 
 // the partner count every rank holds, so that the atoms the file hands to any rank fit

@@ -19,13 +19,13 @@
      the device copy of the exchange buffer that MPI sends and receives from the host.
    - LAMMPS' fix refuses newton on. Here, as in LAMMPS' CPU fix, a pair's two atoms get its history
      from the one row that holds it, ghosts included, and the ghosts' records go to their owners
-     by reverse communication (partners_with_newton()).
+     by reverse communication (write_partners()).
    Between re-neighborings the pair style works on the list's rows packed one after another
    (packed_rows()): LAMMPS' arrays give every row the length of the longest, a large grain's, so a
    fine grain's few contacts lay a long row apart (a size-ratio-10 bed: 80 slots per row for 8
    neighbors on average, 10x the memory traffic). post_neighbor() fills them from the partner
-   arrays (LAMMPS' arrays are not filled then); pre_exchange() puts them back before LAMMPS' fix
-   reads its arrays.
+   arrays and pre_exchange() writes the partner arrays from them; LAMMPS' list-shaped arrays are
+   never allocated.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
@@ -59,24 +59,28 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
     Kokkos::View<KK_FLOAT *, DeviceType> values;
   };
   const PackedRows &packed_rows() const { return rows; }
+  // A pair style with its own list (lists levels) sets its rows here after each build: row ii of
+  // the list (atom ilist(ii)) holds neighbors(start(ii)) to neighbors(start(ii + 1) - 1). Empty:
+  // LAMMPS' list, whose rows are copied.
+  struct ListRows {
+    Kokkos::View<int *, DeviceType> start, neighbors;
+  } own_rows;
+  double memory_usage() override;
 
   // public for CUDA's device lambdas
-  int most_partners_here();
   template <class Counts> void count_touching(const Counts &count, int named_below);
   void pack_rows();
-  void unpack_rows();
-  void partners_with_newton();
+  void write_partners();
 
  protected:
   void copy_history_to_atoms() override;
   void write_global_record(FILE *) override;
 
  private:
-  // the partners counted per local atom, reused from one re-neighboring to the next
-  Kokkos::View<int *, DeviceType> partner_count;
   // one atom's exchange record (count, partner tags, then their values), read from the host copy
   std::vector<double> record;
   PackedRows rows;
+  int rows_inum = 0;    // the list's rows when they were packed
   void orient_record(tagint own, tagint partner, double *values) const;
   bool rows_packed = false;    // the packed rows, not LAMMPS' arrays, hold the current history
   const double *exchange_record(int i);

@@ -35,6 +35,7 @@
 #include "neigh_list_kokkos.h"
 #include "neigh_request.h"
 #include "neighbor.h"
+#include "timer.h"
 #include "update.h"
 
 #include "gransync_kokkos_check.h"
@@ -96,7 +97,8 @@ struct GranularSyncPairKernel {
   typename AT::t_kkfloat_1d_randomread rmass, radius;
   typename AT::t_neighbors_2d neighbors;
   typename AT::t_int_1d_randomread ilist, numneigh;
-  // with contact history: the list row after row, from the history fix (packed_rows())
+  // with contact history: the list row after row, from the history fix (packed_rows()); without,
+  // on the own list (lists levels), its rows (start, packed_neighbors)
   Kokkos::View<int *, DeviceType> start, packed_neighbors, touch;
   Kokkos::View<KK_FLOAT *, DeviceType> history;
   typename AT::t_double_1d_3_lr offset, vhalf;    // empty: reconstruct the half step
@@ -116,6 +118,7 @@ struct GranularSyncPairKernel {
     double dt;
     // nreceive: atoms 0 to nreceive - 1 get forces (newton off: the owned ones; on: ghosts too)
     int stride, inum, nlocal, nreceive, size_history, oriented_history, use_history, history_update, records, velocity_bit, freeze_bit;
+    int packed;    // rows one after another (start, packed_neighbors): with history or on the own list
     int vflag_global, vflag_atom, eflag_global, eflag_atom;
   } settings;
 
@@ -216,17 +219,18 @@ struct GranularSyncPairKernel {
     const double radi = radius(i);
     const gs_model *model_row = &models(type(i) * s.stride);
     const int jnum = numneigh(i);
-    const int first_pair = s.use_history ? start(ii) : 0;
+    const int first_pair = s.packed ? start(ii) : 0;
     double fi[3] = {0.0, 0.0, 0.0}, ti[3] = {0.0, 0.0, 0.0}, qi = 0.0;
     for (int base = 0; base < jnum; base += scan_block) {
       const int end = base + scan_block < jnum ? base + scan_block : jnum;
       int candidate[scan_block];
-      const int n = s.use_history ? scan<true>(i, first_pair, base, end, xi, radi, candidate)
-                                  : scan<false>(i, first_pair, base, end, xi, radi, candidate);
+      const int n = s.use_history ? scan<true, true>(i, first_pair, base, end, xi, radi, candidate)
+          : s.packed              ? scan<true, false>(i, first_pair, base, end, xi, radi, candidate)
+                                  : scan<false, false>(i, first_pair, base, end, xi, radi, candidate);
       for (int k = 0; k < n; k++) {
         const int jj = candidate[k];
         const int p = first_pair + jj;
-        int j = s.use_history ? packed_neighbors(p) : neighbors(i, jj);
+        int j = s.packed ? packed_neighbors(p) : neighbors(i, jj);
         const double factor_lj = s.special_lj[(j >> SBBITS) & 3];
         j &= NEIGHMASK;
         if (factor_lj == 0.0) continue;
@@ -252,7 +256,7 @@ struct GranularSyncPairKernel {
   }
 
   // the neighbors base to end - 1 of row i that need work, into candidate; their number
-  template <bool HISTORY>
+  template <bool PACKED, bool HISTORY>
   KOKKOS_FORCEINLINE_FUNCTION int scan(const int i, const int first_pair, const int base, const int end,
                                        const double *xi, const double radi, int *candidate) const
   {
@@ -262,7 +266,7 @@ struct GranularSyncPairKernel {
     const int *const touched = touch.data() + first_pair;
     int n = 0;
     for (int jj = base; jj < end; jj++) {
-      const int j = (HISTORY ? packed_neighbors(first_pair + jj) : neighbors(i, jj)) & NEIGHMASK;
+      const int j = (PACKED ? packed_neighbors(first_pair + jj) : neighbors(i, jj)) & NEIGHMASK;
       const double *const xj = xs + 3 * static_cast<size_t>(j);
       const double dx[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]};
       const double radsum = radi + radius(j);
@@ -499,12 +503,70 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
                "views); use the CPU style granular/sync", x_stride);
 
   neighflag = lmp->kokkos->neighflag;
-  if (neighflag == FULL)
-    error->all(FLERR, "pair_style granular/sync/kk needs a half neighbor list: add '-pk kokkos neigh half'");
-  auto request = neighbor->find_request(this);
-  request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
-  request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
+  if (neighflag == FULL && !own_lists)
+    error->all(FLERR, "pair_style granular/sync/kk needs a half neighbor list: add '-pk kokkos neigh half' (or "
+               "build its own: pair_style granular/sync lists levels)");
+  if (own_lists) {
+    neighflag = neighflag == HALF ? HALF : HALFTHREAD;    // the own list is a half list
+  } else {
+    auto request = neighbor->find_request(this);
+    request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
+    request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
+  }
+  if (use_history) {
+    auto *history = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history);
+    history->own_rows = {};
+    // its post_neighbor() reads the list just built
+    history->refresh_list = own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
+  }
   d_models = Kokkos::View<gs_model *, DeviceType>();    // mixing in init_one() follows: upload on first compute
+}
+
+template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::own_lists_refusal() const
+{
+  if (const char *why = PairGranularSync::own_lists_refusal()) return why;
+  if (neighbor->nex_mol > 0) return "neigh_modify exclude molecule (on the device: type and group exclusions)";
+  return nullptr;
+}
+
+template <class DeviceType> NeighList *PairGranularSyncKokkos<DeviceType>::new_own_list()
+{
+  return new NeighListKokkos<DeviceType>(lmp);
+}
+
+// the own list built on the device (gransync_kokkos_grid.h), read as LAMMPS' Kokkos lists are
+// (ilist, numneigh) with its rows one after another; the history fix packs its history along them
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::build_own_list(double skin)
+{
+  const bool exclusions = gs_grid_has_exclusions(&grid_exclusions);
+  atomKK->sync(execution_space, X_MASK | RADIUS_MASK | (exclusions ? TYPE_MASK | MASK_MASK : EMPTY_MASK));
+  typename GridListsKokkos<DeviceType>::Input in;
+  in.x = atomKK->k_x.template view<DeviceType>();
+  in.radius = atomKK->k_radius.template view<DeviceType>();
+  if (exclusions) {
+    in.type = atomKK->k_type.template view<DeviceType>();
+    in.mask = atomKK->k_mask.template view<DeviceType>();
+  }
+  in.n = atom->nlocal + atom->nghost;
+  in.nowned = atom->nlocal;
+  in.skin = skin;
+  in.newton = force->newton_pair;
+  in.exclude = grid_exclusions;
+  in.touch_flag = use_history ? 1 << HISTBITS : 0;
+  const std::string why = grid.build(in);
+  if (!why.empty()) error->one(FLERR, "pair_style granular/sync/kk lists levels: {}", why);
+  auto *l = static_cast<NeighListKokkos<DeviceType> *>(own_list);
+  l->d_ilist = grid.ilist;
+  l->d_numneigh = grid.numneigh;
+  l->inum = atom->nlocal;
+  l->gnum = 0;
+  l->maxneighs = grid.longest_row;
+  if (use_history) static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->own_rows = {grid.start, grid.neighbors};
+}
+
+template <class DeviceType> double PairGranularSyncKokkos<DeviceType>::memory_usage()
+{
+  return PairGranularSync::memory_usage() + (own_lists ? grid.memory_usage() : 0.0);
 }
 
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::upload_models()
@@ -530,6 +592,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::upload_mode
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::compute(int eflag, int vflag)
 {
   ev_init(eflag, vflag, 0);
+  refresh_own_list(Timer::PAIR);
   h_list_current = false;    // the list may have been rebuilt since single() last copied it
   if (d_models.extent(0) != models.size()) upload_models();
   if (eflag_atom) {
@@ -706,7 +769,11 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.packed_neighbors = rows.neighbors;
     kernel.touch = rows.touch;
     kernel.history = rows.values;
+  } else if (own_lists) {
+    kernel.start = grid.start;
+    kernel.packed_neighbors = grid.neighbors;
   }
+  kernel.settings.packed = use_history || own_lists;
   kernel.settings.records = 0;
   kernel.settings.velocity_bit = 0;
   if (fix_halfstep) {

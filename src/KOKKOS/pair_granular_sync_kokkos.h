@@ -9,6 +9,7 @@
 #ifndef LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 #define LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 
+#include "gransync_kokkos_grid.h"
 #include "gransync_kokkos_heat.h"
 #include "kokkos_type.h"
 #include "pair_granular_sync.h"
@@ -26,13 +27,13 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   ~PairGranularSyncKokkos() override;
   void compute(int, int) override;
   void init_style() override;
+  double memory_usage() override;
   double single(int, int, int, int, double, double, double, double &) override;
 
  protected:
-  const char *own_lists_refusal() const override
-  {
-    return "pair granular/sync/kk (it runs on LAMMPS' Kokkos lists)";
-  }
+  const char *own_lists_refusal() const override;
+  class NeighList *new_own_list() override;
+  void build_own_list(double skin) override;
   const char *history_fix_style() const override;
   const char *refuses_dissipation() const override { return "pair granular/sync/kk"; }
   const char *mdr_fix_style() const override;
@@ -61,6 +62,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   bigint blocks_cut_at = 0;    // the neighbor build (its step) and row count the cut was made for
   int blocks_inum = 0;
   GransyncHeat<DeviceType> heat;
+  GridListsKokkos<DeviceType> grid;    // lists levels: the own list's rows, built on the device
 
   // derived from the models when they are uploaded: the sub-models every type pair shares, if
   // they all do, and whether a history slot needs the pair's orientation (a +1 transfer factor)

@@ -49,6 +49,8 @@ typedef struct gs_grid {
   double inv_cell[GS_GRID_MAX_LEVELS][3]; /* 0 where n == 1 */
   int n[GS_GRID_MAX_LEVELS][3];
   int cell_offset[GS_GRID_MAX_LEVELS];
+  /* the box around the owned spheres (gs_grid_set_owned_box()): a ghost searches only within reach of it */
+  double owned_lo[3], owned_hi[3];
 } gs_grid;
 
 /* ---- levels and cells --------------------------------------------------------------------------- */
@@ -170,6 +172,33 @@ GS_FN void gs_grid_range(const gs_grid *g, int m, const double *x, double r, int
     lo[d] = a < c - 1 ? c - 1 : a;
     hi[d] = b > c + 1 ? c + 1 : b;
   }
+}
+
+/* The box around the owned spheres, from their bounds (lo above hi: none owned). */
+GS_FN void gs_grid_set_owned_box(gs_grid *g, const double *lo, const double *hi)
+{
+  int d;
+  for (d = 0; d < 3; d++) {
+    g->owned_lo[d] = lo[d] <= hi[d] ? lo[d] : DBL_MAX;
+    g->owned_hi[d] = lo[d] <= hi[d] ? hi[d] : -DBL_MAX;
+  }
+}
+
+/* Whether a ghost (x, r) can have an owned partner of level m (or finer): every owned sphere lies in
+ * the owned box, so a partner needs the box within r + rcap[m] + skin. LAMMPS' ghost shell is as
+ * deep as the largest pair's reach, and its ghosts outnumber the owned spheres on a small rank; a
+ * fine ghost deeper than its own pairs' reach searches no further than the coarse levels, and one
+ * deeper than any reach not at all. */
+GS_FN int gs_grid_ghost_reaches(const gs_grid *g, int m, const double *x, double r)
+{
+  const double reach = (r + g->rcap[m] + g->skin) * (1.0 + GS_GRID_MARGIN);
+  double d2 = 0.0;
+  int d;
+  for (d = 0; d < 3; d++) {
+    const double out = x[d] < g->owned_lo[d] ? g->owned_lo[d] - x[d] : (x[d] > g->owned_hi[d] ? x[d] - g->owned_hi[d] : 0.0);
+    d2 += out * out;
+  }
+  return d2 <= reach * reach;
 }
 
 /* ---- pairs -------------------------------------------------------------------------------------- */

@@ -87,6 +87,17 @@ static int place_grid(const gs_grid_input *in, gs_grid_lists *l, char *err)
     snprintf(err, GS_ERRLEN, "grid build: too many cells");
     return -1;
   }
+  {
+    double lo[3] = {1.0, 1.0, 1.0}, hi[3] = {0.0, 0.0, 0.0};
+    int d;
+    for (i = 0; i < in->nowned; i++)
+      for (d = 0; d < 3; d++) {
+        const double x = in->x[3 * (size_t) i + d];
+        if (i == 0 || x < lo[d]) lo[d] = x;
+        if (i == 0 || x > hi[d]) hi[d] = x;
+      }
+    gs_grid_set_owned_box(g, lo, hi);
+  }
   return 0;
 }
 
@@ -220,9 +231,12 @@ GS_FN_INLINE void search_sphere(search *s, int pa, int la, int own_cell)
   const int *GS_RESTRICT cell_start = l->cell_start;
   int found = 0, k, p, iy, iz, c, lo[3], hi[3];
   if (owned) l->own_first[a] = (int) s->nown;
-  s->candidates += l->ngather;
-  for (k = 0; k < l->ngather; k++)
-    if (owned || l->slot_index[l->gather[k]] < nowned) consider(s, a, xa, l->gather[k], &found);
+  if (owned || gs_grid_ghost_reaches(g, 0, xa, xa[3])) {
+    s->candidates += l->ngather;
+    for (k = 0; k < l->ngather; k++)
+      if (owned || l->slot_index[l->gather[k]] < nowned) consider(s, a, xa, l->gather[k], &found);
+  }
+  if (!owned && !gs_grid_ghost_reaches(g, la, xa, xa[3])) return;
   gs_grid_range(g, la, xa, xa[3], lo, hi);
   for (iz = lo[2]; iz <= hi[2]; iz++)
     for (iy = lo[1]; iy <= hi[1]; iy++) {
@@ -247,6 +261,16 @@ GS_FN_INLINE void search_sphere(search *s, int pa, int la, int own_cell)
   if (owned) l->nfound[a] = found;
 }
 
+/* whether a sphere of cell c can have a pair: an owned one, or a ghost within reach of the owned box */
+static int cell_reaches(const gs_grid_lists *l, int c)
+{
+  int p;
+  if (l->cell_ghost[c] > l->cell_start[c]) return 1;
+  for (p = l->cell_start[c]; p < l->cell_start[c + 1]; p++)
+    if (gs_grid_ghost_reaches(&l->grid, 0, l->slot_xr + 4 * (size_t) p, l->slot_xr[4 * (size_t) p + 3])) return 1;
+  return 0;
+}
+
 /* every sphere's search, in cell order (finders near each other in memory search the same cells) */
 static void search_all(search *s)
 {
@@ -255,7 +279,7 @@ static void search_all(search *s)
   for (lv = 0; lv < g->nlevels; lv++) {
     const int end = lv + 1 < g->nlevels ? g->cell_offset[lv + 1] : g->ncells;
     for (c = g->cell_offset[lv]; c < end && !s->failed; c++) {
-      if (s->l->cell_start[c] == s->l->cell_start[c + 1]) continue;
+      if (s->l->cell_start[c] == s->l->cell_start[c + 1] || !cell_reaches(s->l, c)) continue;
       gather_coarse(s, lv, c);
       for (p = s->l->cell_start[c]; p < s->l->cell_start[c + 1] && !s->failed; p++) search_sphere(s, p, lv, c);
     }

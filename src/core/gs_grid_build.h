@@ -14,8 +14,9 @@
  * pairs ghosts found and pushed to it, by ascending index. The build is one search in cell order
  * that appends each finder's own pairs as a run and the pushed pairs as (row, partner), then a
  * count, an exclusive scan and a placement of both in the rows, then a sort of each row's pushed
- * part (a parallel (Kokkos) driver: a count pass instead of the appending, atomic slots for the
- * pushed pairs). */
+ * part (the Kokkos driver, src/KOKKOS/gransync_kokkos_grid.h, gives the same rows: a room per
+ * sphere instead of the appending, atomic slots for the pushed pairs). A ghost searches only where
+ * an owned sphere can be within its reach (gs_grid_ghost_reaches()). */
 #ifndef GS_GRID_BUILD_H
 #define GS_GRID_BUILD_H
 

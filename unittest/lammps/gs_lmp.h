@@ -239,6 +239,14 @@ static inline void gs_fines_bed(void *lmp, int layers)
                 "velocity large create 0.5 4928459 dist gaussian loop geom");
 }
 
+/* every velocity scaled by 1 + 1e-15: a round-off perturbation, whose growth over a run measures the
+ * horizon within which runs that differ by round-off can be compared */
+static inline void gs_perturb_velocities(void *lmp)
+{
+  gs_lines(lmp, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
+                "set group all vx v_vxp vy v_vyp vz v_vzp");
+}
+
 /* 100 independent spheres (no pair interactions, so nothing amplifies round-off) with velocities
  * and spins, pushed by gravity against the wall(s) */
 static inline void gs_spheres(void *lmp, const char *boundary, const char *box, const char *gravity, const char *inside)

@@ -31,9 +31,12 @@
  *           for each model family with plane, region and mesh walls, integrated by fix
  *           nve/sphere/sync or LAMMPS' fix nve/sphere; on CPU threads too, where each thread adds
  *           the contacts of its own block of rows in a fixed order.
+ *  lists:   pair_style granular/sync/kk lists levels (its own list, built on the device) against the CPU
+ *           style's own list and against /kk on LAMMPS' lists, every kind of model, an exclusion,
+ *           restart files.
  *
  * usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | partners |
- *        region | regions | extra | pair_local | cadence | heat | mdr
+ *        region | regions | extra | pair_local | cadence | heat | mdr | lists
  *   GRANSYNC_KOKKOS_GPUS=N: on N GPUs (or the split-memory build's one emulated GPU);
  *   GRANSYNC_KOKKOS_COMM=no: LAMMPS' legacy host exchange, communication and sorting, =host: its
  *   Kokkos ones on the host (-pk kokkos comm host), default device;
@@ -109,12 +112,13 @@ static void count_contacts(void *lmp)
 
 /* Large spheres on a lattice just above a granular floor wall at z = -0.5, fine spheres between
  * them; four large spheres frozen. */
+static const char *pair_lists = "lammps";    /* pair_style granular/sync lists: lammps or levels */
 static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
 {
   gs_cmd(lmp, "newton %s", newton);
   gs_fines_bed(lmp, 4);
   gs_lines(lmp, "group frozen id 1:4;velocity frozen set 0 0 0");
-  gs_cmd(lmp, "pair_style granular/sync ordering %s", ordering);
+  gs_cmd(lmp, "pair_style granular/sync ordering %s lists %s", ordering, pair_lists);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
   gs_cmd(lmp, "pair_coeff 2 2 %s", coeff2);
   gs_cmd(lmp, "fix integrate all nve/sphere/sync%s", integrate_keywords);
@@ -163,8 +167,7 @@ static int scene_horizon(scene_builder build, const void *scene, const char *wha
   build(b, scene);
   /* velocities, not positions: a position moved across a periodic boundary wraps to the other side
    * and would count as a departure of one box length */
-  gs_lines(b, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
-              "set group all vx v_vxp vy v_vyp vz v_vzp");
+  gs_perturb_velocities(b);
   while (ran < 1000) {
     double departure;
     gs_cmd(a, "run 50 post no");
@@ -732,14 +735,15 @@ static void errors(void)
   GS_CHECK(strstr(msg, "use fix nve/sphere/sync/kk") != NULL, "CPU half-step records with the /kk pair: '%s'", msg);
   lammps_close(kk);
 
-  /* the pair's own lists (lists levels) are CPU-only so far */
+  /* the pair's own lists on the device: type and group exclusions, not molecule ones */
   kk = kk_open();
   gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync lists levels");
+  gs_lines(kk, "pair_style granular/sync lists levels;fix mol all property/atom mol ghost yes;"
+               "neigh_modify exclude molecule/intra all");
   gs_cmd(kk, "%s", coeff);
   msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "lists levels: not available with pair granular/sync/kk") != NULL, "lists levels on /kk: '%s'",
-           msg);
+  GS_CHECK(strstr(msg, "lists levels: not available with neigh_modify exclude molecule") != NULL,
+           "lists levels on /kk with molecule exclusions: '%s'", msg);
   lammps_close(kk);
 
   /* the CPU mdr pair in a Kokkos run: its state in LAMMPS' Kokkos-managed per-atom vectors (a plain
@@ -1559,6 +1563,92 @@ static void scheme(void)
   integrate_keywords = "";
 }
 
+/* `lists levels` on /kk (the own list, built on the device) against the CPU style's own list,
+ * which has the same rows in the same order: as close as /kk and CPU on LAMMPS' lists (1000 steps,
+ * run_pair()); and against /kk on LAMMPS' lists, the same pairs in another order, so the runs differ
+ * by round-off only: within the horizon where the LAMMPS-list run's own departure from a 1e-15
+ * perturbation of the velocities stays 100 times below the tolerance (checked: 150 steps here,
+ * re-neighboring when LAMMPS decides, about every 10 steps). Models with history, without
+ * (linear_nohistory: no history fix, the rows read directly) and acting beyond touching (jkr), both
+ * orderings, an exclusion; then contact history through a restart file. */
+static void lists(void)
+{
+  static const char *const cases[][2] = {
+      {"hertz/material, rolling, twisting", WALL_CASE_MODEL},
+      {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5"},
+      {"jkr", "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 "
+              "twisting marshall"},
+      {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL}};
+  const int near = steps(150);
+  char setup[1024];
+  void *writer, *reference, *reader;
+  double diff;
+  int k, o;
+  for (k = 0; k < (int) (sizeof(cases) / sizeof(cases[0])); k++)
+    for (o = 0; o < 2; o++) {
+      const char *ordering = o ? "standard" : "synchronized", *model = cases[k][1];
+      const char *exclude = strstr(cases[k][0], "exclude") ? "neigh_modify exclude type 1 1" : "";
+      void *cpu = gs_lmp_open(), *kk = kk_open(), *kk_lammps = kk_open(), *perturbed = kk_open();
+      double state, contacts, own, horizon_own;
+      pair_lists = "levels";
+      bed(cpu, ordering, model, model, model);
+      bed(kk, ordering, model, model, model);
+      pair_lists = "lammps";
+      bed(kk_lammps, ordering, model, model, model);
+      bed(perturbed, ordering, model, model, model);
+      gs_perturb_velocities(perturbed);
+      gs_lines(cpu, exclude);
+      gs_lines(kk, exclude);
+      gs_lines(kk_lammps, exclude);
+      gs_lines(perturbed, exclude);
+      gs_cmd(kk_lammps, "run %d post no", near);
+      gs_cmd(perturbed, "run %d post no", near);
+      gs_cmd(kk, "run %d post no", near);
+      own = gs_state_diff(kk_lammps, kk, 1);
+      horizon_own = gs_state_diff(kk_lammps, perturbed, 1);
+      GS_CHECK(horizon_own <= 0.01 * tolerance, "%s, %s: horizon of %d steps: LAMMPS' lists' own departure from a "
+               "1e-15 perturbation %.1e", cases[k][0], ordering, near, horizon_own);
+      GS_CHECK(own <= tolerance, "%s, %s: /kk lists levels equals /kk on LAMMPS' lists after %d steps: max rel diff "
+               "%.1e", cases[k][0], ordering, near, own);
+      if (*exclude) {
+        void *unexcluded = kk_open();
+        double acts;
+        bed(unexcluded, ordering, model, model, model);
+        gs_cmd(unexcluded, "run %d post no", near);
+        acts = gs_state_diff(kk_lammps, unexcluded, 0);
+        GS_CHECK(acts > 1e-6, "%s, %s: the exclusion changes the run (by %.1e)", cases[k][0], ordering, acts);
+        lammps_close(unexcluded);
+      }
+      lammps_close(kk);
+      kk = kk_open();
+      pair_lists = "levels";
+      bed(kk, ordering, model, model, model);
+      gs_lines(kk, exclude);
+      pair_lists = "lammps";
+      state = run_pair(cpu, kk, &contacts, NULL);
+      GS_CHECK(state <= tolerance && contacts > (*exclude ? 5 : 50), "%s, %s: /kk lists levels equals the CPU style's: state %.1e after "
+               "%d steps, %.0f contacts", cases[k][0], ordering, state, steps(1000), contacts);
+      lammps_close(cpu);
+      lammps_close(kk);
+      lammps_close(kk_lammps);
+      lammps_close(perturbed);
+    }
+
+  snprintf(setup, sizeof(setup), "pair_style granular/sync lists levels;neighbor 0.05 bin;"
+           "neigh_modify every 1 delay 0 check yes;fix integrate all nve/sphere/sync;fix freeze frozen freeze;"
+           "fix gravity all gravity 60 vector 0 0 -1;"
+           "fix floor all wall/gran/sync granular %s zplane -0.5 NULL ordering synchronized", WALL_CASE_MODEL);
+  pair_lists = "levels";
+  writer = ran_restart_bed(kk_open(), WALL_CASE_MODEL, WALL_CASE_MODEL);
+  reference = ran_restart_bed(kk_open(), WALL_CASE_MODEL, WALL_CASE_MODEL);
+  pair_lists = "lammps";
+  reader = kk_open();
+  diff = gs_restart_diff(writer, reference, reader, "gs_kokkos_lists.restart", setup, "", steps(300), 1);
+  GS_CHECK(diff <= tolerance, "/kk lists levels continued from its restart file equals the unsplit run: max rel diff "
+           "%.1e after %d steps", diff, steps(300));
+  lammps_close(writer);
+}
+
 int main(int argc, char **argv)
 {
   int status;
@@ -1566,7 +1656,7 @@ int main(int argc, char **argv)
   gs_check_silent = gs_rank() != 0;
   if (argc < 3) {
     fprintf(stderr, "usage: test_kokkos <threads> models all|cover | walls | three_sphere | errors | restart | "
-                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy | scheme | mesh\n");
+                    "partners | region | regions | extra | pair_local | cadence | heat | mdr | energy | scheme | mesh | lists\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   snprintf(threads, sizeof(threads), "%s", argv[1]);
@@ -1605,6 +1695,8 @@ int main(int argc, char **argv)
     scheme();
   else if (strcmp(argv[2], "mesh") == 0)
     meshes();
+  else if (strcmp(argv[2], "lists") == 0)
+    lists();
   else {
     fprintf(stderr, "test_kokkos: unknown mode '%s'\n", argv[2]);
     MPI_Abort(MPI_COMM_WORLD, 2);

@@ -86,8 +86,7 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   else
     gs_lines(lmp, "thermo_style custom step v_contacts v_fs");
   if (perturbed)
-    gs_lines(lmp, "variable vxp atom vx*(1+1e-15);variable vyp atom vy*(1+1e-15);variable vzp atom vz*(1+1e-15);"
-                  "set group all vx v_vxp vy v_vyp vz v_vzp");
+    gs_perturb_velocities(lmp);
   gs_cmd(lmp, "run 200 post no");
   return lmp;
 }
