@@ -72,7 +72,10 @@ for size in ${SIZES-1e5 1e6 4e6}; do
 done
 poly_rate() { # R L style law [lmp options] label
   local screen=/dev/null
-  [ -n "$profile" ] && screen="$profile/$6.screen"
+  if [ -n "$profile" ]; then
+    screen="$profile/$6.screen"
+    export KOKKOS_TOOLS_LIBS="$profile/kernel_times.so" KERNEL_TIMES_OUT="$profile/$6.kernels"
+  fi
   $runner "$lmp" $kokkos ${5:-} -in in.poly -var R "$1" -var L "$2" -var style "$3" -var law "$4" \
     -var steps "${POLY_STEPS:-200}" -log none -echo none -nocite 2>/dev/null | tee "$screen" |
     awk '/^Loop time/ {t = $4; s = $(NF - 4); n = $(NF - 1)} END {printf "%.4g", n * s / t}'

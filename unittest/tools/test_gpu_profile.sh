@@ -12,7 +12,7 @@ lmp=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 steps=50
-summary=$(cd "$src/bench" && OMP_NUM_THREADS=1 OMP_PROC_BIND=false PROFILE="$work" SIZES=1e3 STEPS=$steps \
+summary=$(cd "$src/bench" && OMP_NUM_THREADS=1 OMP_PROC_BIND=false PROFILE="$work" SIZES=1e3 POLY=8 POLY_SIZE=2e3 POLY_STEPS=$steps STEPS=$steps \
   LMP="$lmp" bash gpu.sh "t 1" 2>&1) || { echo "$summary"; echo "FAILED bench/gpu.sh"; exit 1; }
 echo "$summary"
 failed=0
