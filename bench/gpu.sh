@@ -65,8 +65,8 @@ for size in ${SIZES-1e5 1e6 4e6}; do
       L=$(awk -v n="$size" 'BEGIN {printf "%d", sqrt(n / 34) + 0.5}')
     fi
     s=$(rate in.$case "$L" gran/hooke/history "-var law legacy" $case-$size-stock)
-    a=$(rate in.$case "$L" "granular/sync ordering standard" "-var law hooke_history" $case-$size-standard)
-    b=$(rate in.$case "$L" "granular/sync" "-var law hooke_history" $case-$size-synchronized)
+    a=$(rate in.$case "$L" "granular/sync ordering standard lists lammps" "-var law hooke_history" $case-$size-standard)
+    b=$(rate in.$case "$L" "granular/sync lists lammps" "-var law hooke_history" $case-$size-synchronized)
     printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$case" "$size" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$a" "$b")"
   done
 done
@@ -87,7 +87,7 @@ if [ -n "${POLY-10 20}" ]; then
     # L^2 (L + 1) large spheres, about 0.35 R^3 fines each (in.poly's 13% of their volume)
     L=$(awk -v n="${POLY_SIZE:-1e6}" -v R="$R" 'BEGIN {per = 0.35 * R ^ 3 + 1; L = 2; while (L * L * (L + 1) * per < n) L++; print L}')
     s=$(poly_rate "$R" "$L" gran/hooke/history legacy "-var integrator nve/sphere" poly-$R-stock)
-    a=$(poly_rate "$R" "$L" granular/sync hooke_history "" poly-$R-bin)
+    a=$(poly_rate "$R" "$L" "granular/sync lists lammps" hooke_history "" poly-$R-bin)
     b=$(poly_rate "$R" "$L" "granular/sync lists levels" hooke_history "" poly-$R-levels)
     printf "%-6s %-10s %14s %14s %14s %10s %10s\n" "$R" "L $L" "$s" "$a" "$b" "$(ratio "$a" "$s")" "$(ratio "$b" "$s")"
   done

@@ -4,76 +4,104 @@
 # levels), and the /kk styles (Kokkos OpenMP here) on LAMMPS' bin lists and on their own, side by
 # side in one run, repetitions interleaved. Prints per size ratio R: atoms, particle-steps/s of the
 # timed run (best of REPEAT), the list builds' time per build and per atom (LAMMPS' Neigh time:
-# gransync's own builds are timed there too) and the memory per sphere (LAMMPS' per-rank memory
-# line), then the ratios the goals name. Benchmarks never fail on timing.
-#   bash bench/lists.sh [R ...]    (default: 4 8 12 16; CPU ranks: RANKS=1; /kk threads: THREADS=1;
-#                                   REPEAT=2; BIN_UP_TO=12 and KK_BIN_UP_TO=16: neighbor bin only up
-#                                   to those R, its cost grows as R^3; KK=0 leaves the /kk styles out)
+# gransync's own builds are timed there too), a build's cost in pair steps (a build's time over the
+# pair style's time per step), the memory per sphere (LAMMPS' per-rank estimate, which leaves out
+# most Kokkos allocations; with MEM=1 also the peak resident size's growth per sphere from L to
+# L + 1), then the ratios the goals name. Benchmarks never fail on timing.
+#   bash bench/lists.sh [R ...]    (default: 4 8 12 16)
+# Environment: SIZES=gap (in.poly's gap-graded bed) or continuous (diameters from 1/R to 1); L=4
+# (lattice cells per edge); REPEAT=2; BIN_UP_TO=12 and KK_BIN_UP_TO=16 (neighbor bin only up to
+# those R: its cost grows as R^3); KK=0 leaves the /kk styles out; WIDE=1 adds the own lists and
+# multi on 2 MPI ranks and /kk on 2 threads; MEM=1 adds the memory slope (one-rank entries).
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
 [ -x "$lmp" ] || { echo "build first: bash tools/build.sh"; exit 1; }
 sizes=("$@")
 ((${#sizes[@]})) || sizes=(4 8 12 16)
-RANKS=${RANKS:-1}
+SIZES=${SIZES:-gap}
+L=${L:-4}
 REPEAT=${REPEAT:-2}
 BIN_UP_TO=${BIN_UP_TO:-12}
 KK_BIN_UP_TO=${KK_BIN_UP_TO:-16}
-THREADS=${THREADS:-1}
 KK=${KK:-1}
-# the /kk styles: the floor as gransync's wall (LAMMPS' wall/gran/kk computes no granular force)
-kk_args="-k on t $THREADS -sf kk -pk kokkos neigh half -var wall wall/gran/sync"
+WIDE=${WIDE:-0}
+MEM=${MEM:-0}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-launcher=()
-[ "$RANKS" = 1 ] || launcher=(mpirun -np "$RANKS")
 
-# rate atoms build_ms_per_build bytes_per_sphere of one run
-one() { # R style integrator neigh [extra LAMMPS arguments]
-  # shellcheck disable=SC2086
-  "${launcher[@]}" "$lmp" -in in.poly -var R "$1" -var style "$2" -var integrator "$3" -var neigh "$4" $5 \
-    -log none -echo none -nocite 2>/dev/null | awk '
-      /^Per MPI rank memory/ {mem = $(NF - 1)}
-      /^Loop time/ {t = $4; steps = $(NF - 4); n = $(NF - 1)}
-      /^Neigh / {neigh = $5}
-      /^Neighbor list builds/ {builds = $NF}
-      END {printf "%.6g %d %.6g %.6g\n", n * steps / t, n, 1e3 * neigh / (builds > 0 ? builds : 1), mem * 1048576 * '"$RANKS"' / n}'
+# one run: R L style integrator neigh ranks threads (0: the CPU styles, else /kk on that many)
+run_once() {
+  local launcher=() extra=()
+  [ "$6" = 1 ] || launcher=(mpirun -np "$6")
+  # the /kk styles: the floor as gransync's wall (LAMMPS' wall/gran/kk computes no granular force)
+  [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half -var wall wall/gran/sync)
+  /usr/bin/time -f "peak_rss_kb %M" "${launcher[@]}" "$lmp" -in in.poly -var sizes "$SIZES" -var R "$1" -var L "$2" \
+    -var style "$3" -var integrator "$4" -var neigh "$5" "${extra[@]}" -log none -echo none -nocite 2>&1
 }
 
-printf "%-4s %-34s %8s %14s %12s %12s %10s\n" R entry atoms "steps*atoms/s" "ms/build" "ns/atom/build" "B/sphere"
+# rate atoms ms_per_build build_in_pair_steps bytes_per_sphere(LAMMPS) peak_rss_kb
+one() {
+  run_once "$@" | awk -v ranks="$6" '
+    /^Per MPI rank memory/ {mem = $(NF - 1)}
+    /^Loop time/ {t = $4; steps = $(NF - 4); n = $(NF - 1)}
+    /^Pair / {pair = $5}
+    /^Neigh / {neigh = $5}
+    /^Neighbor list builds/ {builds = $NF}
+    /^peak_rss_kb/ {rss = $2}
+    END {
+      per_build = neigh / (builds > 0 ? builds : 1)
+      printf "%.6g %d %.6g %.3g %.6g %d\n", n * steps / t, n, 1e3 * per_build,
+        (pair > 0 ? per_build / (pair / steps) : 0), mem * 1048576 * ranks / n, rss}'
+}
+
+printf "%-4s %-42s %8s %14s %10s %10s %11s %11s\n" R entry atoms "steps*atoms/s" "ms/build" "build/pair" \
+  "B/sph LAMMPS" "B/sph RSS"
 for R in "${sizes[@]}"; do
-  entries=("stock granular, multi|granular|nve/sphere|multi|" "granular/sync, multi|granular/sync|nve/sphere/sync|multi|"
-           "granular/sync lists levels|granular/sync lists levels|nve/sphere/sync|bin|")
+  # name|style|integrator|neigh|ranks|threads
+  entries=()
   if [ "$R" -le "$BIN_UP_TO" ]; then
-    entries=("stock granular, bin|granular|nve/sphere|bin|" "granular/sync, bin|granular/sync|nve/sphere/sync|bin|" "${entries[@]}")
+    entries+=("stock granular, bin|granular|nve/sphere|bin|1|0" "granular/sync, bin|granular/sync lists lammps|nve/sphere/sync|bin|1|0")
   fi
+  entries+=("stock granular, multi|granular|nve/sphere|multi|1|0"
+            "granular/sync, multi|granular/sync lists lammps|nve/sphere/sync|multi|1|0"
+            "granular/sync lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|0")
+  [ "$WIDE" = 1 ] && entries+=("granular/sync, multi, 2 ranks|granular/sync lists lammps|nve/sphere/sync|multi|2|0"
+                               "granular/sync lists levels, 2 ranks|granular/sync lists levels|nve/sphere/sync|bin|2|0")
   if [ "$KK" = 1 ]; then
-    [ "$R" -le "$KK_BIN_UP_TO" ] && entries+=("granular/sync/kk, bin|granular/sync|nve/sphere/sync|bin|$kk_args")
-    entries+=("granular/sync/kk lists levels|granular/sync lists levels|nve/sphere/sync|bin|$kk_args")
+    [ "$R" -le "$KK_BIN_UP_TO" ] && entries+=("granular/sync/kk, bin|granular/sync lists lammps|nve/sphere/sync|bin|1|1")
+    entries+=("granular/sync/kk lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|1")
+    [ "$WIDE" = 1 ] && entries+=("granular/sync/kk lists levels, 2 threads|granular/sync lists levels|nve/sphere/sync|bin|1|2")
   fi
-  declare -A best=() info=()
+  declare -A best=() info=() slope=()
   for ((k = 0; k < REPEAT; k++)); do
     for e in "${entries[@]}"; do
-      IFS='|' read -r name style integrator neigh extra <<< "$e"
-      read -r rate atoms ms bytes < <(one "$R" "$style" "$integrator" "$neigh" "$extra")
+      IFS='|' read -r name style integrator neigh ranks threads <<< "$e"
+      read -r rate atoms ms build bytes rss < <(one "$R" "$L" "$style" "$integrator" "$neigh" "$ranks" "$threads")
       if awk -v a="$rate" -v b="${best[$name]:-0}" 'BEGIN {exit !(a > b)}'; then
         best[$name]=$rate
-        info[$name]="$atoms $ms $bytes"
+        info[$name]="$atoms $ms $build $bytes"
+      fi
+      if [ "$MEM" = 1 ] && [ "$k" = 0 ] && [ "$ranks" = 1 ]; then
+        read -r _ atoms2 _ _ _ rss2 < <(one "$R" "$((L + 1))" "$style" "$integrator" "$neigh" "$ranks" "$threads")
+        slope[$name]=$(awk -v a="$rss" -v b="$rss2" -v n="$atoms" -v m="$atoms2" 'BEGIN {printf "%.0f", 1024 * (b - a) / (m - n)}')
       fi
     done
   done
   for e in "${entries[@]}"; do
     name=${e%%|*}
-    read -r atoms ms bytes <<< "${info[$name]}"
-    printf "%-4s %-34s %8d %14.4g %12.4g %12.4g %10.0f\n" "$R" "$name" "$atoms" "${best[$name]}" "$ms" \
-      "$(awk -v m="$ms" -v n="$atoms" 'BEGIN {print 1e6 * m / n}')" "$bytes"
+    read -r atoms ms build bytes <<< "${info[$name]}"
+    printf "%-4s %-42s %8d %14.4g %10.4g %10.3g %11.0f %11s\n" "$R" "$name" "$atoms" "${best[$name]}" "$ms" "$build" \
+      "$bytes" "${slope[$name]:--}"
   done
-  awk -v a="${best[granular/sync lists levels]}" -v b="${best[granular/sync, multi]}" \
-    'BEGIN {printf "R %s: lists levels / LAMMPS multi (gransync) = %.2f\n", "'"$R"'", a / b}'
-  if [ "$KK" = 1 ]; then
-    awk -v a="${best[granular/sync/kk lists levels]}" -v b="${best[granular/sync/kk, bin]:-0}" \
-      -v c="${best[granular/sync lists levels]}" 'BEGIN {
-        if (b > 0) printf "R %s: /kk lists levels / /kk on LAMMPS bin = %.2f\n", "'"$R"'", a / b
-        printf "R %s: /kk lists levels / CPU lists levels = %.2f\n", "'"$R"'", a / c}'
-  fi
-  unset best info
+  ratio() { # label numerator-entry denominator-entry
+    [ -n "${best[$2]:-}" ] && [ -n "${best[$3]:-}" ] &&
+      awk -v a="${best[$2]}" -v b="${best[$3]}" -v r="$R" -v l="$1" 'BEGIN {printf "R %s: %s = %.2f\n", r, l, a / b}'
+    return 0
+  }
+  ratio "lists levels / LAMMPS multi (gransync)" "granular/sync lists levels" "granular/sync, multi"
+  ratio "lists levels, 2 ranks / 1 rank" "granular/sync lists levels, 2 ranks" "granular/sync lists levels"
+  ratio "/kk lists levels / /kk on LAMMPS bin" "granular/sync/kk lists levels" "granular/sync/kk, bin"
+  ratio "/kk lists levels / CPU lists levels" "granular/sync/kk lists levels" "granular/sync lists levels"
+  ratio "/kk lists levels, 2 threads / 1 thread" "granular/sync/kk lists levels, 2 threads" "granular/sync/kk lists levels"
+  unset best info slope
 done

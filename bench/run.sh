@@ -4,7 +4,8 @@
 # Prints particle-steps per second of the timed run and the ratios that matter: gransync against
 # stock pair granular with the same ordering, and what the synchronized ordering costs over the
 # standard one, and what fix nve/sphere/sync's scheme consistent costs over its scheme verlet,
-# on in.bed, in.chute and in.flow (with neighbor bin and multi).
+# on in.bed, in.chute and in.flow (with neighbor bin and multi). gransync runs on LAMMPS' lists
+# (lists lammps), as stock does; bench/lists.sh compares the lists.
 # Benchmarks never fail on timing.
 #   bash bench/run.sh [ranks ...]        (default: 1 2; REPEAT=n runs per entry, default 3;
 #                                          CASES="bed chute flow flow_multi" picks the inputs)
@@ -56,31 +57,31 @@ for case in ${CASES:-bed chute flow flow_multi}; do
     for ((k = 0; k < REPEAT; k++)); do
       measure stock $input "$np" granular ""
       measure stock_sync $input "$np" granular synchronized_verlet
-      measure ours $input "$np" "granular/sync ordering standard" ""
-      measure ours_sync $input "$np" "granular/sync" ""
+      measure ours $input "$np" "granular/sync ordering standard lists lammps" ""
+      measure ours_sync $input "$np" "granular/sync lists lammps" ""
       # fix nve/sphere/sync: its records, and the scheme that puts the dashpots at t+dt
-      measure ours_verlet $input "$np" "granular/sync" "" "-var scheme verlet"
-      measure ours_consistent $input "$np" "granular/sync" "" "-var scheme consistent"
+      measure ours_verlet $input "$np" "granular/sync lists lammps" "" "-var scheme verlet"
+      measure ours_consistent $input "$np" "granular/sync lists lammps" "" "-var scheme consistent"
       # stock gran/hooke/history against the same force law in granular/sync (both in the input)
       measure legacy $input "$np" gran/hooke/history "" "-var law legacy"
-      measure ours_hh $input "$np" "granular/sync ordering standard" "" "-var law hooke_history"
-      measure ours_sync_hh $input "$np" "granular/sync" "" "-var law hooke_history"
+      measure ours_hh $input "$np" "granular/sync ordering standard lists lammps" "" "-var law hooke_history"
+      measure ours_sync_hh $input "$np" "granular/sync lists lammps" "" "-var law hooke_history"
       # and with stock's order of operations (linear_history_classic): the same force law exactly
-      measure ours_cl $input "$np" "granular/sync ordering standard" "" "-var law hooke_classic"
-      measure ours_sync_cl $input "$np" "granular/sync" "" "-var law hooke_classic"
+      measure ours_cl $input "$np" "granular/sync ordering standard lists lammps" "" "-var law hooke_classic"
+      measure ours_sync_cl $input "$np" "granular/sync lists lammps" "" "-var law hooke_classic"
       # the same with gransync's integrator, as a user switching to the package runs it (the
       # synchronized ordering reading its half-step records)
-      measure ours_cl_own $input "$np" "granular/sync ordering standard" "" "-var law hooke_classic -var scheme standard"
-      measure ours_sync_cl_own $input "$np" "granular/sync" "" "-var law hooke_classic -var scheme verlet"
+      measure ours_cl_own $input "$np" "granular/sync ordering standard lists lammps" "" "-var law hooke_classic -var scheme standard"
+      measure ours_sync_cl_own $input "$np" "granular/sync lists lammps" "" "-var law hooke_classic -var scheme verlet"
       if [ $case != flow_multi ]; then
-        OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk $input 1 "granular/sync ordering standard" "" "$kokkos"
+        OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk $input 1 "granular/sync ordering standard lists lammps" "" "$kokkos"
         OMP_NUM_THREADS=$np OMP_PROC_BIND=false measure kk_sync $input 1 "granular/sync" "" "$kokkos"
       fi
     done
     echo "== $case, $np rank(s): particle-steps/s =="
     printf "  %-44s %12s\n" "stock pair granular" "$(fmt "${best[stock]}")" \
       "stock pair granular synchronized_verlet" "$(fmt "${best[stock_sync]}")" \
-      "granular/sync ordering standard" "$(fmt "${best[ours]}")" \
+      "granular/sync ordering standard lists lammps" "$(fmt "${best[ours]}")" \
       "granular/sync (synchronized)" "$(fmt "${best[ours_sync]}")"
     printf "  %-44s %12s\n" "ratio standard: gransync / stock" "$(ratio "${best[ours]}" "${best[stock]}")" \
       "ratio synchronized: gransync / stock" "$(ratio "${best[ours_sync]}" "${best[stock_sync]}")" \

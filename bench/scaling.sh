@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Throughput and memory per sphere against problem size (about 1e3 to 1e6 spheres), stock pair
-# granular against granular/sync (both orderings), one rank, the polydisperse bed of in.bed.
+# granular against granular/sync (both orderings, on LAMMPS' lists as stock), one rank, the
+# polydisperse bed of in.bed.
 # Memory per sphere: LAMMPS' own per-rank allocation report (atoms, neighbor lists, contact
 # history included) over the number of spheres. Prints a table; tools/plot_scaling.py draws it.
 #   bash bench/scaling.sh > scaling.txt     (EDGES="2 4 6 9 13 20" STEPS=200 override; 120 L^3 spheres)
@@ -19,7 +20,7 @@ measure() { # style L -> "atoms particle-steps/s MiB"
 echo "# spheres, then particle-steps/s and bytes/sphere for: stock granular | granular/sync standard | granular/sync"
 for L in ${EDGES:-2 4 6 9 13 20}; do
   row=""
-  for style in granular "granular/sync ordering standard" "granular/sync"; do
+  for style in granular "granular/sync ordering standard lists lammps" "granular/sync lists lammps"; do
     read -r n rate mib <<< "$(measure "$style" "$L")"
     row="$row $rate $(awk -v m="$mib" -v n="$n" 'BEGIN {printf "%.0f", m * 1048576 / n}')"
   done

@@ -45,15 +45,20 @@ using namespace LAMMPS_NS;
 // 5: four normal coefficients per model (dmt's cohesion)
 // 6: the heat model and its coefficient
 // 7: six normal coefficients (mdr's) and the damping's coefficient; 4 to 6 are still read
-static constexpr int RESTART_FORMAT = 7;
+// 8: the lists setting (earlier files: auto)
+static constexpr int RESTART_FORMAT = 8;
+
+// lists auto: the own lists from this ratio of the largest radius to the smallest on (bench/lists.sh,
+// 28 Nov 2026: from 6 on they beat LAMMPS' multi on the CPU and bin by 2.4x and more on /kk; below,
+// either is within 0.8-1.4x of the other, and LAMMPS' lists keep ordering standard equal to stock)
+static constexpr double AUTO_LEVELS_RATIO = 6.0;
 
 /* ---------------------------------------------------------------------- */
 
 PairGranularSync::PairGranularSync(LAMMPS *lmp) :
     Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), strict(0), cutoff_global(-1.0), ntypes_alloc(0),
     cutoff_type(nullptr), size_history(0), use_history(0), fix_history(nullptr), fix_history_size(0), freeze_group_bit(0),
-    fix_rigid(nullptr), fix_halfstep(nullptr), warned_reconstruction(0), mass_rigid(nullptr), nmax(0),
-    neighprev(0)
+    fix_rigid(nullptr), fix_halfstep(nullptr), warned_reconstruction(0), mass_rigid(nullptr), nmax(0)
 {
   single_enable = 1;
   no_virial_fdotr_compute = 1;
@@ -120,7 +125,7 @@ void PairGranularSync::allocate()
   maxrad_frozen.assign(n + 1, 0.0);
 }
 
-/* pair_style granular/sync [cutoff] [ordering standard|synchronized] [strict] */
+/* pair_style granular/sync [cutoff] [ordering standard|synchronized] [strict] [lists auto|lammps|levels] */
 
 void PairGranularSync::settings(int narg, char **arg)
 {
@@ -128,7 +133,7 @@ void PairGranularSync::settings(int narg, char **arg)
   cutoff_global = -1.0;
   default_ordering = GS_ORDERING_SYNCHRONIZED;
   strict = 0;
-  lists_setting = LISTS_LAMMPS;
+  lists_setting = LISTS_AUTO;
   if (iarg < narg && utils::is_double(arg[iarg])) {
     cutoff_global = utils::numeric(FLERR, arg[iarg], false, lmp);
     if (cutoff_global <= 0.0)
@@ -143,10 +148,13 @@ void PairGranularSync::settings(int narg, char **arg)
       strict = 1;
       iarg++;
     } else if (strcmp(arg[iarg], "lists") == 0) {
-      if (iarg + 1 >= narg || (strcmp(arg[iarg + 1], "lammps") != 0 && strcmp(arg[iarg + 1], "levels") != 0))
-        error->all(FLERR, "pair_style granular/sync: lists takes lammps or levels, got '{}'",
-                   iarg + 1 < narg ? arg[iarg + 1] : "nothing");
-      lists_setting = strcmp(arg[iarg + 1], "levels") == 0 ? LISTS_LEVELS : LISTS_LAMMPS;
+      const char *value = iarg + 1 < narg ? arg[iarg + 1] : "";
+      if (strcmp(value, "auto") == 0) lists_setting = LISTS_AUTO;
+      else if (strcmp(value, "lammps") == 0) lists_setting = LISTS_LAMMPS;
+      else if (strcmp(value, "levels") == 0) lists_setting = LISTS_LEVELS;
+      else
+        error->all(FLERR, "pair_style granular/sync: lists takes auto, lammps or levels, got '{}'",
+                   iarg + 1 < narg ? value : "nothing");
       iarg += 2;
     } else {
       error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering, strict, "
@@ -285,12 +293,14 @@ void PairGranularSync::init_style()
     svector = new double[single_extra];
   }
 
-  own_lists = lists_setting == LISTS_LEVELS;
+  const std::string auto_reason = lists_setting == LISTS_AUTO ? choose_lists_automatically() : "";
+  if (lists_setting != LISTS_AUTO) own_lists = lists_setting == LISTS_LEVELS;
   if (comm->me == 0) {
     const char *lammps_style[] = {"nsq", "bin", "multi"};
-    utils::logmesg(lmp, "pair granular/sync: contact lists {}\n",
+    utils::logmesg(lmp, "pair granular/sync: contact lists {}{}\n",
                    own_lists ? std::string("levels (the style's own, from its hierarchical grid)")
-                             : fmt::format("lammps (neighbor {})", lammps_style[neighbor->style % 3]));
+                             : fmt::format("lammps (neighbor {})", lammps_style[neighbor->style % 3]),
+                   auto_reason.empty() ? "" : "; lists auto: " + auto_reason);
   }
   if (own_lists) {
     init_own_lists();
@@ -857,22 +867,66 @@ double PairGranularSync::single(int i, int j, int itype, int jtype, double /*rsq
 
 /* ---------------------------------------------------------------------- */
 
-// the history of contact (i,j) as i's neighbor row holds it, and its touch flag; zeros and 0 if j is
-// not in that row
+// The history of contact (i,j) as i sees it, and its touch flag, from the row that holds the pair;
+// 0 (history untouched) if none here does. i's row, or j's: the own lists may hold a pair in the
+// other atom's row than compute pair/local's list, and with newton on between other periodic
+// images of the two atoms (then the row of an owner here, the partner found by its tag and the
+// pair's separation).
 int PairGranularSync::stored_history(int i, int j, double *history)
+{
+  const tagint *tag = atom->tag;
+  double **x = atom->x;
+  const double reach = 1e-6 * (atom->radius[i] + atom->radius[j]);
+  // partner k of row a is the pair (from, to): the same atoms at the same separation
+  const auto partner_of = [&](int a, int from, int to) {
+    return [=](int k) {
+      if (k == to && a == from) return true;
+      if (tag[k] != tag[to]) return false;
+      for (int d = 0; d < 3; d++)
+        if (std::fabs((x[a][d] - x[k][d]) - (x[from][d] - x[to][d])) > reach) return false;
+      return true;
+    };
+  };
+  const int i_here = owned_index(i), j_here = owned_index(j);
+  if (i_here >= 0) {
+    const int flag = row_history(i_here, partner_of(i_here, i, j), history);
+    if (flag >= 0) return flag;
+  }
+  if (j_here < 0) return 0;
+  std::vector<double> seen_from_j(size_history);
+  const int flag = row_history(j_here, partner_of(j_here, j, i), seen_from_j.data());
+  if (flag < 0) return 0;
+  transfer_history(seen_from_j.data(), history, atom->type[j], atom->type[i]);
+  return flag;
+}
+
+// the owned atom here with atom i's tag (i itself if owned), or -1
+int PairGranularSync::owned_index(int i)
+{
+  if (i < atom->nlocal) return i;
+  if (owned_by_tag_calls != neighbor->ncalls || (int) owned_by_tag.size() != atom->nlocal) {
+    owned_by_tag.clear();
+    for (int k = 0; k < atom->nlocal; k++) owned_by_tag[atom->tag[k]] = k;
+    owned_by_tag_calls = neighbor->ncalls;
+  }
+  const auto found = owned_by_tag.find(atom->tag[i]);
+  return found == owned_by_tag.end() ? -1 : found->second;
+}
+
+// the history in owned atom a's row of the partner is_partner() names, as a sees it, and its touch
+// flag; -1 if the row holds none
+int PairGranularSync::row_history(int a, const std::function<bool(int)> &is_partner, double *history)
 {
   if (!fix_history || !fix_history->firstvalue)
     error->one(FLERR, "pair granular/sync: single() needs contact history, which is built on the first run");
-  const int jnum = list->numneigh[i];
-  const int *jlist = list->firstneigh[i];
+  const int jnum = list->numneigh[a];
+  const int *jlist = list->firstneigh[a];
   for (int k = 0; k < jnum; k++) {
-    neighprev = (neighprev + 1) % jnum;
-    if ((jlist[neighprev] & NEIGHMASK) == j) {
-      std::copy_n(&fix_history->firstvalue[i][size_history * neighprev], size_history, history);
-      return fix_history->firstflag[i][neighprev];
-    }
+    if (!is_partner(jlist[k] & NEIGHMASK)) continue;
+    std::copy_n(&fix_history->firstvalue[a][size_history * k], size_history, history);
+    return fix_history->firstflag[a][k];
   }
-  return 0;
+  return -1;
 }
 
 void PairGranularSync::transfer_history(double *source, double *target, int itype, int jtype)
@@ -894,9 +948,47 @@ void PairGranularSync::unpack_forward_comm(int n, int first, double *buf)
 
 /* ---- lists levels: the style's own contact list from the core's hierarchical grid ------------ */
 
+// lists auto: sets own_lists for this run, from the radii now (the atoms' and those fix pour or
+// deposit will insert); returns the reason for the log
+std::string PairGranularSync::choose_lists_automatically()
+{
+  own_lists = false;
+  if (const char *why = own_lists_refusal()) return fmt::format("levels are not available with {}", why);
+  if (!lammps_lists_usable()) {
+    own_lists = true;
+    return "the style takes no full list from LAMMPS";
+  }
+  double smallest = INFINITY, largest = 0.0;
+  for (int i = 0; i < atom->nlocal; i++)
+    if (atom->radius[i] > 0.0) {
+      smallest = MIN(smallest, atom->radius[i]);
+      largest = MAX(largest, atom->radius[i]);
+    }
+  for (const char *style : {"^pour", "^deposit"})
+    for (auto &ifix : modify->get_fix_by_style(style))
+      for (int t = 1; t <= atom->ntypes; t++) {
+        int itype = t;
+        if (const auto *inserted = static_cast<double *>(ifix->extract("radius", itype)))
+          largest = MAX(largest, *inserted);
+      }
+  double range[2] = {-smallest, largest};
+  MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_DOUBLE, MPI_MAX, world);
+  const double ratio = range[1] / -range[0];
+  if (!std::isfinite(ratio) || ratio <= 0.0) return "no atoms with a radius yet";
+  own_lists = ratio >= AUTO_LEVELS_RATIO;
+  return fmt::format("largest radius / smallest {:.3g} {} {:g}", ratio, own_lists ? ">=" : "<", AUTO_LEVELS_RATIO);
+}
+
 const char *PairGranularSync::own_lists_refusal() const
 {
   if (mdr_flag) return "normal mdr (its fix reads LAMMPS' list layout)";
+  // single() finds a pair's history on this rank only; with newton on such a compute's list may
+  // put a pair across ranks on the rank that does not hold it in the own lists
+  if (force->newton_pair && comm->nprocs > 1)
+    for (const char *style : {"^pair/local$", "^group/group$"})
+      if (!modify->get_compute_by_style(style).empty())
+        return "newton on across ranks and a compute pair/local or group/group (their lists may give a pair "
+               "crossing ranks to the rank without its history)";
   if (atom->molecular != Atom::ATOMIC) return "a molecular atom style (special bonds)";
   if (domain->triclinic) return "a triclinic box";
   if (neighbor->includegroup) return "neigh_modify include";
@@ -1041,6 +1133,8 @@ void PairGranularSync::write_restart_settings(FILE *fp)
   fwrite(&default_ordering, sizeof(int), 1, fp);
   fwrite(&strict, sizeof(int), 1, fp);
   fwrite(&cutoff_global, sizeof(double), 1, fp);
+  const int lists = lists_setting;
+  fwrite(&lists, sizeof(int), 1, fp);
 }
 
 void PairGranularSync::read_restart_settings(FILE *fp)
@@ -1060,6 +1154,12 @@ void PairGranularSync::read_restart_settings(FILE *fp)
   MPI_Bcast(&default_ordering, 1, MPI_INT, 0, world);
   MPI_Bcast(&strict, 1, MPI_INT, 0, world);
   MPI_Bcast(&cutoff_global, 1, MPI_DOUBLE, 0, world);
+  int lists = LISTS_AUTO;
+  if (format >= 8 && comm->me == 0) utils::sfread(FLERR, &lists, sizeof(int), 1, fp, nullptr, error);
+  MPI_Bcast(&lists, 1, MPI_INT, 0, world);
+  if (lists != LISTS_AUTO && lists != LISTS_LAMMPS && lists != LISTS_LEVELS)
+    error->all(FLERR, "pair granular/sync: restart file has an unknown lists setting {}", lists);
+  lists_setting = static_cast<ListsSetting>(lists);
 }
 
 void PairGranularSync::write_restart(FILE *fp)

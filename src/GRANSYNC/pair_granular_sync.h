@@ -20,7 +20,9 @@ PairStyle(granular/sync,PairGranularSync);
 #include "gs_grid_build.h"
 #include "gransync_evaluators.h"
 
+#include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -60,9 +62,13 @@ class PairGranularSync : public Pair {
  protected:
   int default_ordering;
   // pair_style keyword `lists`: LAMMPS' neighbor lists, or the style's own from the hierarchical
-  // grid of the core (gs_grid.h), built when LAMMPS re-neighbors
-  enum ListsSetting { LISTS_LAMMPS, LISTS_LEVELS } lists_setting = LISTS_LAMMPS;
+  // grid of the core (gs_grid.h), built when LAMMPS re-neighbors, or auto: by the radii (values
+  // written in restart files)
+  enum ListsSetting { LISTS_LAMMPS = 0, LISTS_LEVELS = 1, LISTS_AUTO = 2 } lists_setting = LISTS_AUTO;
   bool own_lists = false;    // this run's choice (init_style())
+  std::string choose_lists_automatically();
+  // whether the style can run on the list it would request from LAMMPS
+  virtual bool lammps_lists_usable() const { return true; }
   class NeighList *own_list = nullptr;
   gs_grid_lists grid_lists{};
   gs_grid_exclusions grid_exclusions{};
@@ -105,7 +111,6 @@ class PairGranularSync : public Pair {
   double *mass_rigid;
   int nmax;
   std::vector<double> maxrad_dynamic, maxrad_frozen;
-  int neighprev;
   // compute dissipation/sync's accumulators (set by init_style) and this step's contributions,
   // ghosts included (summed into their owners by reverse communication): per atom a row of the
   // slip and lever energy and the dashpots' loads
@@ -139,7 +144,11 @@ class PairGranularSync : public Pair {
   // style of the neighbor-history fix this pair style creates (Kokkos twins use the /kk fix)
   virtual const char *history_fix_style() const { return "NEIGH_HISTORY/SYNC"; }
   virtual const char *mdr_fix_style() const { return "granular/mdr/sync"; }
-  virtual int stored_history(int i, int j, double *history);
+  int stored_history(int i, int j, double *history);
+  virtual int row_history(int a, const std::function<bool(int)> &is_partner, double *history);
+  int owned_index(int i);
+  std::unordered_map<tagint, int> owned_by_tag;    // owned atoms by tag, as at the last neighbor build
+  bigint owned_by_tag_calls = -1;
   // what a contact reads and writes besides its atoms' positions and radii, gathered once per compute()
   struct ContactPass {
     double **v, **f, **omega, **torque;

@@ -11,22 +11,30 @@
 #include "force.h"
 #include "gransync_member_access.h"
 #include "gransync_kokkos_rows.h"
+#include "memory_kokkos.h"
 #include "neigh_list_kokkos.h"
 #include "pair.h"
 
 using namespace LAMMPS_NS;
 
-// LAMMPS' fix keeps the partner arrays private; packing reads them (pack_rows()), newton on fills them
+// LAMMPS' fix allocates its padded partner arrays in its constructor and keeps them private: released
+// there, the pool takes their place
 GRANSYNC_EXPOSE(DevicePartnerCount, FixNeighHistoryKokkos<LMPDeviceType>, DAT::tdual_int_1d, k_npartner)
 GRANSYNC_EXPOSE(DevicePartnerTags, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(DevicePartnerValues, FixNeighHistoryKokkos<LMPDeviceType>, DAT::ttransform_kkfloat_2d,
                 k_valuepartner)
-GRANSYNC_EXPOSE(DeviceTags, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_1d, tag)
+GRANSYNC_EXPOSE(DeviceCountView, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_int_1d, d_npartner)
+GRANSYNC_EXPOSE(DeviceTagsView, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_tagint_2d, d_partner)
+GRANSYNC_EXPOSE(DeviceValuesView, FixNeighHistoryKokkos<LMPDeviceType>, ArrayTypes<LMPDeviceType>::t_kkfloat_2d,
+                d_valuepartner)
 #ifdef LMP_KOKKOS_GPU
 GRANSYNC_EXPOSE(HostPartnerCount, FixNeighHistoryKokkos<LMPHostType>, DAT::tdual_int_1d, k_npartner)
 GRANSYNC_EXPOSE(HostPartnerTags, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_tagint_2d, k_partner)
 GRANSYNC_EXPOSE(HostPartnerValues, FixNeighHistoryKokkos<LMPHostType>, DAT::ttransform_kkfloat_2d, k_valuepartner)
-GRANSYNC_EXPOSE(HostTags, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_1d, tag)
+GRANSYNC_EXPOSE(HostCountView, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_int_1d, d_npartner)
+GRANSYNC_EXPOSE(HostTagsView, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_tagint_2d, d_partner)
+GRANSYNC_EXPOSE(HostValuesView, FixNeighHistoryKokkos<LMPHostType>, ArrayTypes<LMPHostType>::t_kkfloat_2d,
+                d_valuepartner)
 #endif
 
 namespace {
@@ -34,17 +42,57 @@ template <class DeviceType> struct PartnerArrays {
   using Count = gransync_access::DevicePartnerCount;
   using Tags = gransync_access::DevicePartnerTags;
   using Values = gransync_access::DevicePartnerValues;
-  using AtomTags = gransync_access::DeviceTags;
+  using CountView = gransync_access::DeviceCountView;
+  using TagsView = gransync_access::DeviceTagsView;
+  using ValuesView = gransync_access::DeviceValuesView;
 };
 #ifdef LMP_KOKKOS_GPU
 template <> struct PartnerArrays<LMPHostType> {
   using Count = gransync_access::HostPartnerCount;
   using Tags = gransync_access::HostPartnerTags;
   using Values = gransync_access::HostPartnerValues;
-  using AtomTags = gransync_access::HostTags;
+  using CountView = gransync_access::HostCountView;
+  using TagsView = gransync_access::HostTagsView;
+  using ValuesView = gransync_access::HostValuesView;
 };
 #endif
+
+// where received atom k's exchange record starts in LAMMPS' exchange buffer (its layout: the first
+// atoms' offsets, then those of the atoms received in a second step)
+template <class Buffer>
+KOKKOS_INLINE_FUNCTION int received_record(const Buffer &buf, int k, int nrecv1, int nextrarecv1)
+{
+  if (k < nrecv1) return (int) d_ubuf(buf(k)).i;
+  return nextrarecv1 + (int) d_ubuf(buf(nextrarecv1 + k - nrecv1)).i;
+}
 }    // namespace
+
+template <class DeviceType>
+FixNeighHistorySyncKokkos<DeviceType>::FixNeighHistorySyncKokkos(LAMMPS *lmp, int narg, char **arg) :
+    RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>(lmp, narg, arg)
+{
+  FixNeighHistoryKokkos<DeviceType> *base = this;
+  using Arrays = PartnerArrays<DeviceType>;
+  auto &k_count = base->*member_of(typename Arrays::Count());
+  auto &k_tags = base->*member_of(typename Arrays::Tags());
+  auto &k_values = base->*member_of(typename Arrays::Values());
+  this->memoryKK->destroy_kokkos(k_count, this->npartner);
+  this->memoryKK->destroy_kokkos(k_tags, this->partner);
+  this->memoryKK->destroy_kokkos(k_values, this->valuepartner);
+  k_count = {};
+  k_tags = {};
+  k_values = {};
+  base->*member_of(typename Arrays::CountView()) = {};
+  base->*member_of(typename Arrays::TagsView()) = {};
+  base->*member_of(typename Arrays::ValuesView()) = {};
+  this->maxpartner = 0;
+  this->maxexchange = 2;
+
+  k_partner_count = DAT::tdual_int_1d("neigh_history/sync:partner_count", this->atom->nmax);
+  k_partner_first = DAT::tdual_int_1d("neigh_history/sync:partner_first", this->atom->nmax);
+  k_pool_tags = decltype(k_pool_tags)("neigh_history/sync:pool_tags", 0);
+  k_pool_values = decltype(k_pool_values)("neigh_history/sync:pool_values", 0);
+}
 
 // Adds to count(i) the touching pairs of the packed rows that atom i belongs to: those of its row,
 // and those naming it from another row if i < named_below (the owned atoms, or with newton on
@@ -74,23 +122,66 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::most_part
   return anywhere;
 }
 
-// Widens geometrically, in multiples of 8: LAMMPS' exchange enlarges its send buffer by half of
-// itself each time an atom's largest exchange record grows, so widening by one partner at a time
-// grew that buffer exponentially (gigabytes while a pile exploded).
-template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_partners(int count)
+// LAMMPS' exchange sizes its buffers by the largest record an atom may send, and enlarges its send
+// buffer by half of itself each time that grows: grown by one partner at a time, that buffer grew
+// exponentially (hundreds of MB within a thousand steps of a settling bed). The partners it counts
+// widen geometrically, in multiples of 8.
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::agree_exchange_size(int most_here)
 {
-  if (count <= this->maxpartner) return;
-  const int wider = MAX(count, this->maxpartner + this->maxpartner / 2);
-  this->maxpartner = (wider + 7) / 8 * 8;
-  this->grow_arrays(this->atom->nmax);    // also points the fix's device views at the new arrays
-  this->maxexchange = (this->dnum + 1) * this->maxpartner + 2;
+  const int most = most_partners_anywhere(most_here);
+  if (most > exchange_partners) exchange_partners = (MAX(most, exchange_partners + exchange_partners / 2) + 7) / 8 * 8;
+  this->maxexchange = (this->dnum + 1) * exchange_partners + 2;
 }
 
-// The packed rows' history into the atoms' partner arrays, in the place of LAMMPS' pre_exchange(),
+// room for `slots` records; slots written so far stay. Kokkos' resize marks one side modified (the
+// other resynced): both are brought level on the side the caller works on, which it then modifies.
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::hold_pool(int slots, bool on_host)
+{
+  if ((int) k_pool_tags.extent(0) >= slots) return;
+  const size_t size = (size_t) slots + slots / 5 + 64;
+  k_pool_tags.resize(size);
+  k_pool_values.resize(size * this->dnum);
+  if (on_host) {
+    k_pool_tags.sync_host();
+    k_pool_values.sync_host();
+  } else {
+    k_pool_tags.template sync<DeviceType>();
+    k_pool_values.template sync<DeviceType>();
+  }
+}
+
+template <class DeviceType>
+typename FixNeighHistorySyncKokkos<DeviceType>::Records FixNeighHistorySyncKokkos<DeviceType>::records_on_device()
+{
+  k_partner_count.template sync<DeviceType>();
+  k_partner_first.template sync<DeviceType>();
+  k_pool_tags.template sync<DeviceType>();
+  k_pool_values.template sync<DeviceType>();
+  return {k_partner_count.template view<DeviceType>(), k_partner_first.template view<DeviceType>(),
+          k_pool_tags.template view<DeviceType>(), k_pool_values.template view<DeviceType>()};
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::sync_records_host()
+{
+  k_partner_count.sync_host();
+  k_partner_first.sync_host();
+  k_pool_tags.sync_host();
+  k_pool_values.sync_host();
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::modified_records_host()
+{
+  k_partner_count.modify_host();
+  k_partner_first.modify_host();
+  k_pool_tags.modify_host();
+  k_pool_values.modify_host();
+}
+
+// The packed rows' history into the atoms' partner records, in the place of LAMMPS' pre_exchange(),
 // which reads arrays shaped like LAMMPS' list (every row as long as the longest, a large grain's:
 // most of their memory on a polydisperse bed) and the atoms' tags on the device without syncing
-// them (stale there after any host fix). Without a list since the partner arrays were filled (a
-// restart file's), they hold the history already.
+// them (stale there after any host fix). Without a list since the records were filled (a restart
+// file's), they hold the history already.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_history_to_atoms()
 {
   if (!rows_packed) return;
@@ -102,101 +193,93 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_his
 // one only if it is owned (newton off: LAMMPS' pre_exchange()) or, with newton on, also when it is
 // a ghost: a pair lies in one row of one rank's list then, its other atom possibly a ghost, and
 // reverse communication adds each ghost's count, and after that its records, to its owner, on the
-// host copies (LAMMPS' CPU fix's packing: only at re-neighboring).
+// host copies (LAMMPS' CPU fix's packing: only at re-neighboring). The pool is written anew, each
+// atom's records from the sum of the counts before it.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_partners()
 {
-  FixNeighHistoryKokkos<DeviceType> *base = this;
-  using Arrays = PartnerArrays<DeviceType>;
-  auto &k_count = base->*member_of(typename Arrays::Count());
-  auto &k_tags = base->*member_of(typename Arrays::Tags());
-  auto &k_values = base->*member_of(typename Arrays::Values());
   const bool newton = this->force->newton_pair;
   const int natoms = MAX(this->nall_neigh, this->atom->nlocal + this->atom->nghost);
-  const int named_below = newton ? natoms : this->nlocal_neigh;
+  const int nowned = this->nlocal_neigh;
+  const int named_below = newton ? natoms : nowned;
   const int dnum = this->dnum;
   const auto tag = this->atomKK->k_tag.template view<DeviceType>();
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
-  const auto clear_counts = [&]() {
-    k_count.template sync<DeviceType>();
-    Kokkos::deep_copy(k_count.template view<DeviceType>(), 0);
-  };
+  const auto atoms = std::make_pair(0, natoms);
 
-  clear_counts();
-  count_touching(k_count.template view<DeviceType>(), named_below);
-  k_count.template modify<DeviceType>();
-  int most = 0;
+  k_partner_count.template sync<DeviceType>();
+  k_partner_first.template sync<DeviceType>();
+  const auto count = k_partner_count.template view<DeviceType>();
+  const auto first = k_partner_first.template view<DeviceType>();
+  Kokkos::deep_copy(Kokkos::subview(count, atoms), 0);
+  count_touching(count, named_below);
+  k_partner_count.template modify<DeviceType>();
   if (newton) {
-    k_count.sync_host();
+    k_partner_count.sync_host();
     this->commflag = this->NPARTNER;
-    this->comm->reverse_comm(this, 1);
-    // owners now hold their totals, ghosts what passes through them: all must fit
-    for (int i = 0; i < natoms; i++) most = MAX(most, this->npartner[i]);
-  } else {
-    const auto count = k_count.template view<DeviceType>();
-    Kokkos::parallel_reduce(
-        Range(0, this->nlocal_neigh), KOKKOS_LAMBDA(const int i, int &m) {
-          if (count(i) > m) m = count(i);
-        },
-        Kokkos::Max<int>(most));
+    this->comm->reverse_comm(this, 1);    // owners now hold their totals, ghosts what passes through them
+    k_partner_count.modify_host();
+    k_partner_count.template sync<DeviceType>();
   }
-  hold_partners(most_partners_anywhere(MAX(most, this->maxpartner)));
+  int slots = 0, most = 0;
+  Kokkos::parallel_scan(
+      Range(0, natoms),
+      KOKKOS_LAMBDA(const int i, int &sum, const bool final) {
+        if (final) first(i) = sum;
+        sum += count(i);
+      },
+      slots);
+  Kokkos::parallel_reduce(
+      Range(0, nowned), KOKKOS_LAMBDA(const int i, int &m) {
+        if (count(i) > m) m = count(i);
+      },
+      Kokkos::Max<int>(most));
+  k_partner_first.template modify<DeviceType>();
+  k_pool_tags.template sync<DeviceType>();
+  k_pool_values.template sync<DeviceType>();
+  hold_pool(slots, false);
 
-  clear_counts();
-  const auto count = k_count.template view<DeviceType>();
-  const auto tags = k_tags.template view<DeviceType>();
-  const auto values = k_values.template view<DeviceType>();
+  Kokkos::deep_copy(Kokkos::subview(count, atoms), 0);    // each atom's records written so far
+  const auto tags = k_pool_tags.template view<DeviceType>();
+  const auto values = k_pool_values.template view<DeviceType>();
   const auto ilist = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list)->d_ilist;
   const auto start = rows.start, neighbors = rows.neighbors, touch = rows.touch;
   const auto row_values = rows.values;
-  k_tags.template sync<DeviceType>();
-  k_values.template sync<DeviceType>();
   Kokkos::parallel_for(Range(0, rows_inum), KOKKOS_LAMBDA(const int ii) {
     const int i = ilist(ii);
     for (int p = start(ii); p < start(ii + 1); p++) {
       if (!touch(p)) continue;
       const int j = neighbors(p) & NEIGHMASK;
-      const int mi = Kokkos::atomic_fetch_add(&count(i), 1);
-      tags(i, mi) = tag(j);
-      for (int k = 0; k < dnum; k++) values(i, dnum * mi + k) = row_values(dnum * p + k);
+      const int si = first(i) + Kokkos::atomic_fetch_add(&count(i), 1);
+      tags(si) = tag(j);
+      for (int k = 0; k < dnum; k++) values(dnum * si + k) = row_values(dnum * p + k);
       if (j >= named_below) continue;
-      const int mj = Kokkos::atomic_fetch_add(&count(j), 1);
-      tags(j, mj) = tag(i);
-      for (int k = 0; k < dnum; k++) values(j, dnum * mj + k) = -row_values(dnum * p + k);
+      const int sj = first(j) + Kokkos::atomic_fetch_add(&count(j), 1);
+      tags(sj) = tag(i);
+      for (int k = 0; k < dnum; k++) values(dnum * sj + k) = -row_values(dnum * p + k);
     }
   });
-  k_count.template modify<DeviceType>();
-  k_tags.template modify<DeviceType>();
-  k_values.template modify<DeviceType>();
+  k_partner_count.template modify<DeviceType>();
+  k_pool_tags.template modify<DeviceType>();
+  k_pool_values.template modify<DeviceType>();
   if (newton) {
-    k_count.sync_host();
-    k_tags.sync_host();
-    k_values.sync_host();
+    sync_records_host();
     this->commflag = this->PERPARTNER;
     this->comm->reverse_comm_variable(this);
-    for (int i = this->nlocal_neigh; i < natoms; i++) this->npartner[i] = 0;    // the ghosts' records are passed on
-    // to the device, where the fix reads them next (LAMMPS' unpack_exchange_kokkos() marks them
-    // modified there without syncing first)
-    k_count.modify_host();
-    k_tags.modify_host();
-    k_values.modify_host();
-    k_count.template sync<DeviceType>();
-    k_tags.template sync<DeviceType>();
-    k_values.template sync<DeviceType>();
+    for (int i = nowned; i < natoms; i++) k_partner_count.view_host()(i) = 0;    // the ghosts' records are passed on
+    modified_records_host();
   }
-  this->maxexchange = (dnum + 1) * this->maxpartner + 2;
+  pool_used = slots;
+  agree_exchange_size(most);
 }
 
 // LAMMPS' post_neighbor() zeroes its whole list-shaped arrays (atoms x longest row x values) and
 // fills them from the partner arrays: on a size-ratio-10 bed most of that memory is padding, and
 // the zeroing was 41% of a /kk mdr run's time on one thread. Here the packed rows are filled from
-// the partner arrays directly, and LAMMPS' list-shaped arrays are never allocated.
+// the partner records directly, and LAMMPS' list-shaped arrays are never allocated.
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::post_neighbor()
 {
   if (this->refresh_list) this->refresh_list();
-  FixNeighHistoryKokkos<DeviceType> *base = this;
-  using Arrays = PartnerArrays<DeviceType>;
   this->atomKK->sync(this->execution_space, TAG_MASK);
-  base->*member_of(typename Arrays::AtomTags()) = this->atomKK->k_tag.template view<DeviceType>();
   this->nlocal_neigh = this->atom->nlocal;
   this->nall_neigh = this->atom->nlocal + this->atom->nghost;
   pack_rows();
@@ -245,17 +328,10 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   hold(rows.touch, slots, "neigh_history/sync:touch");
   hold(rows.values, (size_t) slots * dnum, "neigh_history/sync:values");
 
-  FixNeighHistoryKokkos<DeviceType> *base = this;
-  using Arrays = PartnerArrays<DeviceType>;
-  auto &k_count = base->*member_of(typename Arrays::Count());
-  auto &k_tags = base->*member_of(typename Arrays::Tags());
-  auto &k_values = base->*member_of(typename Arrays::Values());
-  k_count.template sync<DeviceType>();
-  k_tags.template sync<DeviceType>();
-  k_values.template sync<DeviceType>();
-  const auto npartner = k_count.template view<DeviceType>();
-  const auto partner = k_tags.template view<DeviceType>();
-  const auto partner_values = k_values.template view<DeviceType>();
+  const auto records = records_on_device();
+  const auto npartner = records.count, first = records.first;
+  const auto partner = records.tags;
+  const auto partner_values = records.values;
   const auto tag = this->atomKK->k_tag.template view<DeviceType>();
   const auto list_neighbors = list->d_neighbors;
   const bool use_bit_flag = this->use_bit_flag;
@@ -265,37 +341,48 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   const auto values = rows.values;
   Kokkos::parallel_for(Range(0, inum), KOKKOS_LAMBDA(const int ii) {
     const int i = ilist(ii);
+    const int from = first(i), to = first(i) + npartner(i);
     for (int jj = 0, p = start(ii); p < start(ii + 1); jj++, p++) {
       const int j = own ? neighbors(p) : list_neighbors(i, jj);
       if (!own) neighbors(p) = j;
       const bool may_touch = !use_bit_flag || beyond_contact || ((j >> HISTBITS) & 1);
-      int m = npartner(i);
+      int s = to;
       if (may_touch) {
         const tagint jtag = tag(j & NEIGHMASK);
-        for (m = 0; m < npartner(i); m++)
-          if (partner(i, m) == jtag) break;
+        for (s = from; s < to; s++)
+          if (partner(s) == jtag) break;
       }
-      const bool found = m < npartner(i);
+      const bool found = s < to;
       touch(p) = found;
-      for (int k = 0; k < dnum; k++) values(dnum * p + k) = found ? partner_values(i, dnum * m + k) : 0;
+      for (int k = 0; k < dnum; k++) values(dnum * p + k) = found ? partner_values(dnum * s + k) : 0;
     }
   });
   rows_packed = true;
 }
 
-// LAMMPS' fix counts its partner arrays (and its list-shaped ones, empty here); the packed rows too
+// the partner records and the packed rows (LAMMPS' fix's arrays are empty here)
 template <class DeviceType> double FixNeighHistorySyncKokkos<DeviceType>::memory_usage()
 {
-  double bytes = FixNeighHistoryKokkos<DeviceType>::memory_usage();
+  double bytes = (double) (k_partner_count.view_host().span() + k_partner_first.view_host().span()) * sizeof(int);
+  bytes += (double) k_pool_tags.view_host().span() * sizeof(tagint) +
+      (double) k_pool_values.view_host().span() * sizeof(KK_FLOAT);
   bytes += (double) rows.touch.span() * sizeof(int) + (double) rows.values.span() * sizeof(KK_FLOAT);
   if (own_rows.start.extent(0) == 0) bytes += (double) (rows.start.span() + rows.neighbors.span()) * sizeof(int);
   return bytes;
 }
 
-// the partner count every rank holds, so that the atoms the file hands to any rank fit
+// the most partners of one atom on any rank: its exchange size once the file is read
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::maxsize_restart()
+{
+  k_partner_count.sync_host();
+  int most = 0;
+  for (int i = 0; i < this->atom->nlocal; i++) most = MAX(most, k_partner_count.view_host()(i));
+  return (this->dnum + 1) * most_partners_anywhere(most) + 2;
+}
+
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_global_record(FILE *fp)
 {
-  const double count = most_partners_anywhere(this->maxpartner);
+  const double count = (maxsize_restart() - 2) / (this->dnum + 1);
   if (this->comm->me != 0) return;
   const int size = sizeof(double);
   fwrite(&size, sizeof(int), 1, fp);
@@ -304,15 +391,17 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::write_gl
 
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::restart(char *buf)
 {
-  hold_partners(static_cast<int>(reinterpret_cast<double *>(buf)[0]));
+  const int most = static_cast<int>(reinterpret_cast<double *>(buf)[0]);
+  exchange_partners = MAX(exchange_partners, (most + 7) / 8 * 8);
+  this->maxexchange = (this->dnum + 1) * exchange_partners + 2;
 }
 
-// Atom i's partners through the Kokkos fix's own pack_exchange(), which reads the host copy of the
-// partner arrays after syncing it (LAMMPS' size_restart()/pack_restart() read it unsynced).
+// Atom i's partners in the exchange layout (count, the partners' tags, then all their values)
 template <class DeviceType> const double *FixNeighHistorySyncKokkos<DeviceType>::exchange_record(int i)
 {
-  record.resize(1 + (size_t) this->maxpartner * (this->dnum + 1));
-  this->pack_exchange(i, record.data());
+  k_partner_count.sync_host();
+  record.resize(1 + (size_t) k_partner_count.view_host()(i) * (this->dnum + 1));
+  pack_exchange(i, record.data());
   return record.data();
 }
 
@@ -356,15 +445,174 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_rest
   return m;
 }
 
-// LAMMPS' fix packs on the device whatever `space` says. With the exchange on the host, MPI sends
-// the host copy of the buffer: the packed records go there.
+/* ---- the partner records as per-atom data: growth, copies, sorting, exchange, reverse comm ---- */
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::grow_arrays(int nmax)
+{
+  k_partner_count.template sync<DeviceType>();
+  k_partner_first.template sync<DeviceType>();
+  k_partner_count.resize(nmax);
+  k_partner_first.resize(nmax);
+}
+
+// atom j takes atom i's records (they stay in the pool, the place is handed on)
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::copy_arrays(int i, int j, int)
+{
+  k_partner_count.sync_host();
+  k_partner_first.sync_host();
+  k_partner_count.view_host()(j) = k_partner_count.view_host()(i);
+  k_partner_first.view_host()(j) = k_partner_first.view_host()(i);
+  k_partner_count.modify_host();
+  k_partner_first.modify_host();
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::set_arrays(int i)
+{
+  k_partner_count.sync_host();
+  k_partner_count.view_host()(i) = 0;
+  k_partner_count.modify_host();
+}
+
+template <class DeviceType>
+void FixNeighHistorySyncKokkos<DeviceType>::sort_kokkos(Kokkos::BinSort<KokkosBase::KeyViewType, KokkosBase::BinOp> &sorter)
+{
+  k_partner_count.sync_device();
+  k_partner_first.sync_device();
+  sorter.sort(LMPDeviceType(), k_partner_count.view_device());
+  sorter.sort(LMPDeviceType(), k_partner_first.view_device());
+  k_partner_count.modify_device();
+  k_partner_first.modify_device();
+}
+
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_exchange(int i, double *buf)
+{
+  sync_records_host();
+  const int count = k_partner_count.view_host()(i), first = k_partner_first.view_host()(i), dnum = this->dnum;
+  int m = 0;
+  buf[m++] = count;
+  for (int n = 0; n < count; n++) buf[m++] = static_cast<double>(k_pool_tags.view_host()(first + n));
+  for (int n = 0; n < count * dnum; n++) buf[m++] = k_pool_values.view_host()((size_t) first * dnum + n);
+  return m;
+}
+
+// an arriving atom's records go to the pool's end
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::unpack_exchange(int nlocal, double *buf)
+{
+  sync_records_host();
+  const int count = static_cast<int>(buf[0]), dnum = this->dnum;
+  hold_pool(pool_used + count, true);
+  k_partner_count.view_host()(nlocal) = count;
+  k_partner_first.view_host()(nlocal) = pool_used;
+  int m = 1;
+  for (int n = 0; n < count; n++) k_pool_tags.view_host()(pool_used + n) = static_cast<tagint>(buf[m++]);
+  for (int n = 0; n < count * dnum; n++) k_pool_values.view_host()((size_t) pool_used * dnum + n) = buf[m++];
+  pool_used += count;
+  modified_records_host();
+  return m;
+}
+
+// The device exchange's layout, LAMMPS' fix's: the first nsend values hold each atom's offset in
+// the buffer, then per atom its count and per partner its tag and values. An atom that moves into
+// a leaving one's place (copylist) takes its records' place.
+template <class DeviceType>
+int FixNeighHistorySyncKokkos<DeviceType>::pack_exchange_records(int nsend, DAT::tdual_double_2d_lr &k_buf,
+                                                                DAT::tdual_int_1d &k_sendlist,
+                                                                DAT::tdual_int_1d &k_copylist)
+{
+  const auto records = records_on_device();
+  const auto count = records.count, first = records.first;
+  const auto tags = records.tags;
+  const auto values = records.values;
+  k_buf.template sync<DeviceType>();
+  k_sendlist.template sync<DeviceType>();
+  k_copylist.template sync<DeviceType>();
+  const auto buf = flat(k_buf.template view<DeviceType>());
+  const auto sendlist = k_sendlist.template view<DeviceType>();
+  const auto copylist = k_copylist.template view<DeviceType>();
+  const int dnum = this->dnum;
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  int size = 0;
+  Kokkos::parallel_scan(
+      Range(0, nsend),
+      KOKKOS_LAMBDA(const int mysend, int &offset, const bool final) {
+        const int i = sendlist(mysend);
+        if (final) {
+          int m = nsend + offset;
+          buf(mysend) = d_ubuf(m).d;
+          buf(m++) = d_ubuf(count(i)).d;
+          for (int s = first(i); s < first(i) + count(i); s++) {
+            buf(m++) = d_ubuf(tags(s)).d;
+            for (int k = 0; k < dnum; k++) buf(m++) = values(dnum * s + k);
+          }
+        }
+        offset += 1 + count(i) * (dnum + 1);
+      },
+      size);
+  Kokkos::parallel_for(Range(0, nsend), KOKKOS_LAMBDA(const int mysend) {
+    const int j = copylist(mysend);
+    if (j < 0) return;
+    const int i = sendlist(mysend);
+    count(i) = count(j);
+    first(i) = first(j);
+  });
+  k_partner_count.template modify<DeviceType>();
+  k_partner_first.template modify<DeviceType>();
+  return nsend > 0 ? nsend + size : 0;
+}
+
+// the atoms kept here (index >= 0) append their records to the pool
+template <class DeviceType>
+void FixNeighHistorySyncKokkos<DeviceType>::unpack_exchange_records(DAT::tdual_double_2d_lr &k_buf,
+                                                                   DAT::tdual_int_1d &k_indices, int nrecv,
+                                                                   int nrecv1, int nextrarecv1)
+{
+  const auto records = records_on_device();
+  const auto count = records.count, first = records.first;
+  const auto buf = flat(k_buf.template view<DeviceType>());
+  const auto indices = k_indices.template view<DeviceType>();
+  const int dnum = this->dnum, used = pool_used;
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  int added = 0;
+  Kokkos::parallel_scan(
+      Range(0, nrecv),
+      KOKKOS_LAMBDA(const int k, int &sum, const bool final) {
+        const int index = indices(k);
+        if (index < 0) return;
+        const int n = (int) d_ubuf(buf(received_record(buf, k, nrecv1, nextrarecv1))).i;
+        if (final) {
+          count(index) = n;
+          first(index) = used + sum;
+        }
+        sum += n;
+      },
+      added);
+  hold_pool(used + added, false);
+  const auto tags = k_pool_tags.template view<DeviceType>();
+  const auto values = k_pool_values.template view<DeviceType>();
+  Kokkos::parallel_for(Range(0, nrecv), KOKKOS_LAMBDA(const int k) {
+    const int index = indices(k);
+    if (index < 0) return;
+    int m = received_record(buf, k, nrecv1, nextrarecv1) + 1;
+    for (int s = first(index); s < first(index) + count(index); s++) {
+      tags(s) = (tagint) d_ubuf(buf(m++)).i;
+      for (int v = 0; v < dnum; v++) values(dnum * s + v) = buf(m++);
+    }
+  });
+  pool_used = used + added;
+  k_partner_count.template modify<DeviceType>();
+  k_partner_first.template modify<DeviceType>();
+  k_pool_tags.template modify<DeviceType>();
+  k_pool_values.template modify<DeviceType>();
+}
+
+// With the exchange on the host (-pk kokkos comm host) MPI sends the host copy of the buffer: the
+// records packed on the device go there ...
 template <class DeviceType>
 int FixNeighHistorySyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend, DAT::tdual_double_2d_lr &k_buf,
                                                                DAT::tdual_int_1d k_sendlist,
                                                                DAT::tdual_int_1d k_copylist, ExecutionSpace space)
 {
-  const int n = RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::pack_exchange_kokkos(
-      nsend, k_buf, k_sendlist, k_copylist, space);
+  const int n = pack_exchange_records(nsend, k_buf, k_sendlist, k_copylist);
   if (space != Device) {
     const auto used = std::make_pair(0, n);
     Kokkos::deep_copy(Kokkos::subview(flat(k_buf.view_host()), used),
@@ -373,8 +621,7 @@ int FixNeighHistorySyncKokkos<DeviceType>::pack_exchange_kokkos(const int &nsend
   return n;
 }
 
-// ... and unpacks from the device copy, so with the exchange on the host the received buffer and
-// the atoms' new indices (written on the host) go to the device first
+// ... and the received buffer and the atoms' new indices (written on the host) go to the device
 template <class DeviceType>
 void FixNeighHistorySyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_double_2d_lr &k_buf,
                                                                   DAT::tdual_int_1d &k_indices, int nrecv,
@@ -384,19 +631,60 @@ void FixNeighHistorySyncKokkos<DeviceType>::unpack_exchange_kokkos(DAT::tdual_do
     Kokkos::deep_copy(flat(k_buf.template view<DeviceType>()), flat(k_buf.view_host()));
     Kokkos::deep_copy(k_indices.template view<DeviceType>(), k_indices.view_host());
   }
-  RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::unpack_exchange_kokkos(k_buf, k_indices, nrecv, nrecv1,
-                                                                                nextrarecv1, space);
+  unpack_exchange_records(k_buf, k_indices, nrecv, nrecv1, nextrarecv1);
 }
 
-// The restart record (count, then per partner its tag and dnum values) is handed to the Kokkos
-// fix's own unpack_exchange(), which fills the views and marks them modified on the host.
+// newton on (write_partners(), on the host copies): a ghost's count, then its records, go to its
+// owner, whose place in the pool holds room for them
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_reverse_comm_size(int n, int first)
+{
+  int m = 0;
+  for (int i = first; i < first + n; i++) m += 1 + (this->dnum + 1) * k_partner_count.view_host()(i);
+  return m;
+}
+
+template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::pack_reverse_comm(int n, int first, double *buf)
+{
+  const int dnum = this->dnum;
+  int m = 0;
+  for (int i = first; i < first + n; i++) {
+    const int count = k_partner_count.view_host()(i);
+    buf[m++] = count;
+    if (this->commflag != this->PERPARTNER) continue;
+    for (int s = k_partner_first.view_host()(i); s < k_partner_first.view_host()(i) + count; s++) {
+      buf[m++] = ubuf(k_pool_tags.view_host()(s)).d;
+      for (int k = 0; k < dnum; k++) buf[m++] = k_pool_values.view_host()((size_t) dnum * s + k);
+    }
+  }
+  return m;
+}
+
+template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_reverse_comm(int n, int *list, double *buf)
+{
+  const int dnum = this->dnum;
+  int m = 0;
+  for (int l = 0; l < n; l++) {
+    const int j = list[l];
+    const int count = static_cast<int>(buf[m++]);
+    if (this->commflag != this->PERPARTNER) {
+      k_partner_count.view_host()(j) += count;
+      continue;
+    }
+    for (int r = 0; r < count; r++) {
+      const int s = k_partner_first.view_host()(j) + k_partner_count.view_host()(j)++;
+      k_pool_tags.view_host()(s) = static_cast<tagint>(ubuf(buf[m++]).i);
+      for (int k = 0; k < dnum; k++) k_pool_values.view_host()((size_t) dnum * s + k) = buf[m++];
+    }
+  }
+}
+
+// The restart record (count, then per partner its tag and dnum values) is handed to unpack_exchange()
 template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_restart(int nlocal, int nth)
 {
   const double *record = restart_record(this->atom, nlocal, nth);
   const int count = this->restart_record_fits(nlocal, nth) ? static_cast<int>(record[1]) : 0;
   int m = 2;
   const int dnum = this->dnum;
-  hold_partners(count);
 
   // exchange layout: count, the partners' tags, then all their values
   std::vector<double> buf(1 + (size_t) count * (dnum + 1));
@@ -409,7 +697,7 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::unpack_r
     for (int k = 0; k < dnum; k++) values[k] = record[m++];
     orient_record(own, partner, values);
   }
-  this->unpack_exchange(nlocal, buf.data());
+  unpack_exchange(nlocal, buf.data());
 }
 
 namespace LAMMPS_NS {

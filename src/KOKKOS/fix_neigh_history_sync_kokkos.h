@@ -3,18 +3,20 @@
    SPDX-License-Identifier: GPL-2.0-or-later
 
    The contact history fix of granular/sync/kk: LAMMPS' fix neigh/history/kk with the
-   write_restart of the CPU fix (fix_neigh_history_sync.h), and with room for every partner:
-   - LAMMPS' fix grows its per-atom partner arrays inside pre_exchange() when an atom has more
-     partners than they hold, but keeps writing through the views it held before growing, past
-     their end: the history of the extra partners was lost and memory overwritten. This fix makes
-     room before LAMMPS' pre_exchange() runs.
-   - Ranks grew their arrays independently, and an atom arriving with more partners than the
-     receiving rank holds overflows them. Here every rank holds as many as the largest count on
-     any rank: pre_exchange() agrees on it before atoms move, and restart files carry it.
+   write_restart of the CPU fix (fix_neigh_history_sync.h), and its partner records kept otherwise:
+   - LAMMPS' fix keeps them in per-atom arrays as wide as the most partners of any atom (a large
+     grain's, for every atom and ghost: most of a polydisperse /kk run's memory), grows them inside
+     pre_exchange() while writing through the views it held before (past their end), and grows
+     them per rank, so an atom arriving with more partners than the receiving rank holds
+     overflows them. Here the records (a partner's tag and its values) lie in one pool, each
+     atom's one after another, as many as it has: pre_exchange() rewrites the pool from the packed
+     rows; an arriving atom appends its records; one that leaves or moves within the arrays takes
+     only its place (first record, count) with it. Exchange buffers are sized by the most records
+     of an atom on any rank, agreed before atoms move and carried by restart files.
    - LAMMPS' fix inherits the CPU fix's unpack_restart(), which points each atom's partner rows at
      fresh host pages instead of filling the Kokkos views, so a restarted /kk run started with no
-     contact history; and its size_restart()/pack_restart(), which read the host copies of the
-     partner arrays that pre_exchange() has just filled on the device (stale on a GPU).
+     contact history; and its size_restart()/pack_restart(), which read host copies that
+     pre_exchange() has just filled on the device (stale on a GPU).
    - With the exchange on the host (-pk kokkos comm host), LAMMPS' fix still packs and unpacks
      the device copy of the exchange buffer that MPI sends and receives from the host.
    - LAMMPS' fix refuses newton on. Here, as in LAMMPS' CPU fix, a pair's two atoms get its history
@@ -24,7 +26,7 @@
    (packed_rows()): LAMMPS' arrays give every row the length of the longest, a large grain's, so a
    fine grain's few contacts lay a long row apart (a size-ratio-10 bed: 80 slots per row for 8
    neighbors on average, 10x the memory traffic). post_neighbor() fills them from the partner
-   arrays and pre_exchange() writes the partner arrays from them; LAMMPS' list-shaped arrays are
+   records and pre_exchange() writes the partner records from them; LAMMPS' list-shaped arrays are
    never allocated.
 ------------------------------------------------------------------------- */
 
@@ -34,6 +36,8 @@
 #include "fix_neigh_history_kokkos.h"
 #include "fix_neigh_history_sync.h"
 
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace LAMMPS_NS {
@@ -41,8 +45,18 @@ namespace LAMMPS_NS {
 template <class DeviceType>
 class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>> {
  public:
-  using RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>::RestartSafeHistory;
+  FixNeighHistorySyncKokkos(class LAMMPS *, int, char **);
   void post_neighbor() override;
+  void grow_arrays(int) override;
+  void copy_arrays(int, int, int) override;
+  void set_arrays(int) override;
+  void sort_kokkos(Kokkos::BinSort<KokkosBase::KeyViewType, KokkosBase::BinOp> &) override;
+  int pack_exchange(int, double *) override;
+  int unpack_exchange(int, double *) override;
+  int pack_reverse_comm_size(int, int) override;
+  int pack_reverse_comm(int, int, double *) override;
+  void unpack_reverse_comm(int, int *, double *) override;
+  int maxsize_restart() override;
   void restart(char *) override;
   int size_restart(int) override;
   int pack_restart(int, double *) override;
@@ -71,21 +85,44 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   template <class Counts> void count_touching(const Counts &count, int named_below);
   void pack_rows();
   void write_partners();
+  int pack_exchange_records(int nsend, DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d &k_sendlist,
+                            DAT::tdual_int_1d &k_copylist);
+  void unpack_exchange_records(DAT::tdual_double_2d_lr &k_buf, DAT::tdual_int_1d &k_indices, int nrecv, int nrecv1,
+                               int nextrarecv1);
 
  protected:
   void copy_history_to_atoms() override;
   void write_global_record(FILE *) override;
 
  private:
+  // atom i's records: partner_count(i) of them from pool slot partner_first(i) on; slot s holds a
+  // partner's tag pool_tags(s) and its values pool_values(dnum * s + k)
+  using PoolTags = Kokkos::DualView<tagint *, LMPDeviceType>;
+  using PoolValues = Kokkos::DualView<KK_FLOAT *, LMPDeviceType>;
+  template <class Dual> using On = std::decay_t<decltype(std::declval<Dual &>().template view<DeviceType>())>;
+  DAT::tdual_int_1d k_partner_count, k_partner_first;
+  PoolTags k_pool_tags;
+  PoolValues k_pool_values;
+  struct Records {
+    On<DAT::tdual_int_1d> count, first;
+    On<PoolTags> tags;
+    On<PoolValues> values;
+  };
+  Records records_on_device();    // synced there
+  int pool_used = 0;    // slots written since the pool was last rewritten (some left by departed atoms)
+  int exchange_partners = 0;    // the partners of one atom that maxexchange holds room for
+  void hold_pool(int slots, bool on_host);
+  void sync_records_host();
+  void modified_records_host();
   // one atom's exchange record (count, partner tags, then their values), read from the host copy
   std::vector<double> record;
   PackedRows rows;
   int rows_inum = 0;    // the list's rows when they were packed
   void orient_record(tagint own, tagint partner, double *values) const;
-  bool rows_packed = false;    // the packed rows, not LAMMPS' arrays, hold the current history
+  bool rows_packed = false;    // the packed rows, not the partner records, hold the current history
   const double *exchange_record(int i);
   int most_partners_anywhere(int here);
-  void hold_partners(int count);
+  void agree_exchange_size(int most_here);
 };
 
 }    // namespace LAMMPS_NS

@@ -176,7 +176,7 @@ template <class DeviceType> std::string GridListsKokkos<DeviceType>::build(const
   // one search, rerun only when a finder found more pairs than its room or the pushed pairs
   // overflowed theirs (the room then grows to what was found, with headroom, for later builds too)
   while (true) {
-    hold(found_pairs, (size_t) n * room, "grid:found_pairs");
+    hold(found_pairs, (size_t) nowned * room, "grid:found_pairs");
     hold(push_pairs, push_room, "grid:push_pairs");
     Kokkos::deep_copy(pushed_count, 0);
     search(in);
@@ -290,7 +290,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
     const bool owned = a < nowned;
     const double xa[4] = {slot_xr_(pa, 0), slot_xr_(pa, 1), slot_xr_(pa, 2), slot_xr_(pa, 3)};
     const int la = level_(a), own_cell = sphere_cell_(a);
-    const size_t room_start = (size_t) pa * room_;
+    const size_t room_start = (size_t) a * room_;    // (owned finders only write there)
     int found = 0;
     const auto consider = [&](const int q) {
       const double xq[3] = {slot_xr_(q, 0), slot_xr_(q, 1), slot_xr_(q, 2)};
@@ -352,7 +352,6 @@ template <class DeviceType> bool GridListsKokkos<DeviceType>::place_pairs(const 
   const auto start_ = start;
   const auto push_pairs_ = push_pairs;
   const auto found_pairs_ = found_pairs;
-  const auto slot_index_ = slot_index;
   Kokkos::deep_copy(pushed, 0);
   Kokkos::parallel_for(
       "grid:count_pushed", Range(0, npushed_last), KOKKOS_LAMBDA(const int k) { Kokkos::atomic_inc(&pushed_(push_pairs_(k, 0))); });
@@ -370,10 +369,8 @@ template <class DeviceType> bool GridListsKokkos<DeviceType>::place_pairs(const 
   hold(neighbors_all, total, "grid:neighbors");
   neighbors = Kokkos::subview(neighbors_all, std::make_pair(0, static_cast<int>(total)));
   const auto neighbors_ = neighbors;
-  Kokkos::parallel_for("grid:place_own", Range(0, in.n), KOKKOS_LAMBDA(const int p) {
-    const int a = slot_index_(p);
-    if (a >= nowned) return;
-    for (int k = 0; k < nfound_(a); k++) neighbors_(start_(a) + k) = found_pairs_((size_t) p * room_ + k);
+  Kokkos::parallel_for("grid:place_own", Range(0, nowned), KOKKOS_LAMBDA(const int a) {
+    for (int k = 0; k < nfound_(a); k++) neighbors_(start_(a) + k) = found_pairs_((size_t) a * room_ + k);
   });
   Kokkos::deep_copy(pushed, 0);
   Kokkos::parallel_for("grid:place_pushed", Range(0, npushed_last), KOKKOS_LAMBDA(const int k) {

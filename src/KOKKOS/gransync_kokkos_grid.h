@@ -10,9 +10,9 @@
    - cells: a count per cell (atomics), a scan, a placement (atomics), then each cell's slots
      sorted by index, so that slots ascend by index within a cell as the serial counting sort has them;
    - pairs: each sphere's search (its own level, the coarser ones) writes the pairs of its row into
-     a room of its own (as wide as the most any sphere found at the last build: a search is the
-     cost, the room's copy is not; rerun when one overflows) and those it pushes to another row (a
-     ghost finder's) into a shared array; a count, a scan, then both placed in the rows, the pushed
+     a room of its own (an owned sphere's; as wide as the most any sphere found at the last build:
+     a search is the cost, the room's copy is not; rerun when one overflows) and those it pushes to
+     another row (a ghost finder's) into a shared array; a count, a scan, then both placed in the rows, the pushed
      ones into atomic slots and sorted afterwards.
 ------------------------------------------------------------------------- */
 

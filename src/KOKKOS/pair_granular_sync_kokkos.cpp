@@ -504,8 +504,8 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
 
   neighflag = lmp->kokkos->neighflag;
   if (neighflag == FULL && !own_lists)
-    error->all(FLERR, "pair_style granular/sync/kk needs a half neighbor list: add '-pk kokkos neigh half' (or "
-               "build its own: pair_style granular/sync lists levels)");
+    error->all(FLERR, "pair_style granular/sync/kk lists lammps needs a half neighbor list: add '-pk kokkos neigh "
+               "half' (or let it build its own: pair_style granular/sync lists levels or auto)");
   if (own_lists) {
     neighflag = neighflag == HALF ? HALF : HALFTHREAD;    // the own list is a half list
   } else {
@@ -527,6 +527,13 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::own_
   if (const char *why = PairGranularSync::own_lists_refusal()) return why;
   if (neighbor->nex_mol > 0) return "neigh_modify exclude molecule (on the device: type and group exclusions)";
   return nullptr;
+}
+
+// the kernel runs on half lists; LAMMPS' Kokkos package gives full ones with -pk kokkos neigh full
+// (its default on GPUs)
+template <class DeviceType> bool PairGranularSyncKokkos<DeviceType>::lammps_lists_usable() const
+{
+  return lmp->kokkos->neighflag != FULL;
 }
 
 template <class DeviceType> NeighList *PairGranularSyncKokkos<DeviceType>::new_own_list()
@@ -638,7 +645,10 @@ double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int j
   return PairGranularSync::single(i, j, itype, jtype, rsq, factor_coul, factor_lj, fforce);
 }
 
-template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_history(int i, int j, double *history)
+// the history in the packed row of owned atom i of the partner is_partner() names, as i sees it, and
+// its touch flag; -1 if the row holds none
+template <class DeviceType>
+int PairGranularSyncKokkos<DeviceType>::row_history(int i, const std::function<bool(int)> &is_partner, double *history)
 {
   const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
   if (!h_list_current) {
@@ -659,17 +669,18 @@ template <class DeviceType> int PairGranularSyncKokkos<DeviceType>::stored_histo
     for (int ii = 0; ii < k_list->inum; ii++) h_row_of[h_ilist(ii)] = ii;
     h_list_current = true;
   }
-  if (i >= (int) h_row_of.size() || h_row_of[i] < 0) return 0;
+  if (i >= (int) h_row_of.size() || h_row_of[i] < 0) return -1;
   const tagint *tag = atom->tag;
   for (int jj = 0, p = h_start(h_row_of[i]); jj < h_numneigh(i); jj++, p++) {
-    if ((h_neighbors(p) & NEIGHMASK) != j) continue;
+    const int j = h_neighbors(p) & NEIGHMASK;
+    if (!is_partner(j)) continue;
     const gs_model *m = &model_ref(atom->type[i], atom->type[j]);
     const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
     for (int k = 0; k < size_history; k++)
       history[k] = h_values(size_history * p + k) * orientation(m, k, sigma);
     return h_touch(p);
   }
-  return 0;
+  return -1;
 }
 
 // The CPU benchmarks' model (hooke, coeff_restitution, linear_history), stock gran/hooke/history's

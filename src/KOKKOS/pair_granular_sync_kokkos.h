@@ -32,12 +32,13 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  protected:
   const char *own_lists_refusal() const override;
+  bool lammps_lists_usable() const override;
   class NeighList *new_own_list() override;
   void build_own_list(double skin) override;
   const char *history_fix_style() const override;
   const char *refuses_dissipation() const override { return "pair granular/sync/kk"; }
   const char *mdr_fix_style() const override;
-  int stored_history(int i, int j, double *history) override;
+  int row_history(int a, const std::function<bool(int)> &is_partner, double *history) override;
 
  private:
   int neighflag;

@@ -719,10 +719,19 @@ static void errors(void)
   void *kk = kk_open();
   gs_cmd(kk, "package kokkos newton off neigh full");
   gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync lists lammps");
+  gs_cmd(kk, "%s", coeff);
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "lists lammps needs a half neighbor list") != NULL, "full neighbor list: '%s'", msg);
+  lammps_close(kk);
+  /* lists auto builds its own half list there */
+  kk = kk_open();
+  gs_cmd(kk, "package kokkos newton off neigh full");
+  gs_lines(kk, base);
   gs_lines(kk, "pair_style granular/sync");
   gs_cmd(kk, "%s", coeff);
   msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "needs a half neighbor list") != NULL, "full neighbor list: '%s'", msg);
+  GS_CHECK(msg[0] == '\0', "lists auto with -pk kokkos neigh full runs: '%s'", msg);
   lammps_close(kk);
 
   kk = kk_open();

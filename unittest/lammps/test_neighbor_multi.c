@@ -14,8 +14,14 @@
  *    or a history lost in the hand-over, departs by far more (a history lost once: order 1e-3);
  *  - the bed is active: contacts, sliding history, walls touched, a dissipated energy.
  * The /kk styles: LAMMPS' KOKKOS package builds `bin` lists only and says so (test_kokkos errors).
+ * `lists auto` (the default): the own lists from a radius ratio of 6 on, LAMMPS' below, as the log
+ * says; the setting is kept in restart files.
  *
- * usage: test_neighbor_multi [newton on|off] (any number of ranks; default off)
+ * tiled: comm_style tiled, the ranks' boxes cut by recursive bisection before the run and every 50
+ * steps (fix balance rcb), so that atoms and their contact history change owners (newton off, as
+ * LAMMPS' tiled communication requires with contact history).
+ *
+ * usage: test_neighbor_multi [newton on|off] [tiled] (any number of ranks; default off)
  */
 #include "gs_check.h"
 #include "gs_lmp.h"
@@ -55,6 +61,14 @@ static const scene_case CASES[] = {
 };
 
 static const char *newton = "off";
+static int tiled = 0;
+
+static int ranks(void)
+{
+  int n;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  return n;
+}
 /* the mesh floor's file, one per test (tests of this program may run side by side in one folder) */
 static char floor_file[64];
 
@@ -67,7 +81,9 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   char floor[1024];
   gs_cmd(lmp, "newton %s", newton);
   gs_fines_bed(lmp, 3);
+  if (tiled) gs_lines(lmp, "comm_style tiled;balance 1.0 rcb");
   gs_cmd(lmp, "pair_style granular/sync ordering %s lists %s", c->ordering, levels ? "levels" : "lammps");
+  if (tiled) gs_cmd(lmp, "fix balance all balance 50 1.05 rcb"); /* (after the pair: its history fix first) */
   gs_cmd(lmp, "pair_coeff * * %s", model);
   gs_cmd(lmp, "fix integrate all nve/sphere/sync scheme %s", c->scheme);
   gs_cmd(lmp, "neighbor 0.05 %s", levels ? "bin" : lists);
@@ -78,8 +94,13 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   gs_cmd(lmp, "region lid plane 0 0 3.2 0 0 -1 side in");
   gs_cmd(lmp, "fix lid all wall/gran/sync/region granular %s region lid", model);
   gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
-                "variable contacts equal c_ncontacts;compute pl all pair/local p4;"
-                "compute fs all reduce max c_pl inputs local;variable fs equal c_fs");
+                "variable contacts equal c_ncontacts");
+  /* the largest tangential force through single(); the own lists refuse compute pair/local with newton
+   * on across ranks (doc/pair_granular_sync.rst): 1 there */
+  if (strcmp(newton, "on") == 0 && ranks() > 1)
+    gs_cmd(lmp, "variable fs equal 1");
+  else
+    gs_lines(lmp, "compute pl all pair/local p4;compute fs all reduce max c_pl inputs local;variable fs equal c_fs");
   if (c->dissipation)
     gs_lines(lmp, "compute lost all dissipation/sync;variable lost equal c_lost[9];"
                   "thermo_style custom step v_contacts v_lost v_fs");
@@ -91,6 +112,84 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   return lmp;
 }
 
+/* the log of `run 0` (the pair's choice of lists is logged at init) holds `text` */
+static int run_logs(void *lmp, const char *text)
+{
+  char path[64], line[512];
+  int found = 0, anywhere;
+  snprintf(path, sizeof(path), "gs_lists_auto.newton_%s.%d.log", newton, ranks());
+  gs_cmd(lmp, "log %s", path);
+  gs_cmd(lmp, "run 0 post no");
+  gs_cmd(lmp, "log none");
+  if (gs_rank() == 0) {
+    FILE *f = fopen(path, "r");
+    while (f && !found && fgets(line, sizeof(line), f)) found = strstr(line, text) != NULL;
+    if (f) fclose(f);
+    remove(path);
+  }
+  MPI_Allreduce(&found, &anywhere, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return anywhere;
+}
+
+/* the bed with fines of diameter `fine` (the large ones: 0.98); pair_style words `style` */
+static void *auto_bed(double fine, const char *style)
+{
+  void *lmp = gs_lmp_open();
+  gs_cmd(lmp, "newton %s", newton);
+  gs_fines_bed(lmp, 2);
+  gs_cmd(lmp, "set type 2 diameter %g", fine);
+  gs_cmd(lmp, "pair_style %s", style);
+  gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+  gs_lines(lmp, "fix integrate all nve/sphere/sync;neighbor 0.05 bin;timestep 1e-4");
+  return lmp;
+}
+
+static void lists_auto(void)
+{
+  char file[64];
+  void *lmp;
+  snprintf(file, sizeof(file), "gs_lists_auto.newton_%s.%d.restart", newton, ranks());
+  lmp = auto_bed(0.1, "granular/sync");
+  GS_CHECK(run_logs(lmp, "contact lists levels (the style's own, from its hierarchical grid); lists auto: largest "
+                         "radius / smallest 9.8 >= 6"), "lists auto at size ratio 9.8: the own lists");
+  lammps_close(lmp);
+  lmp = auto_bed(0.98 / 5.5, "granular/sync ordering standard");
+  GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin); lists auto: largest radius / smallest 5.5 < 6"),
+           "lists auto at size ratio 5.5: LAMMPS' lists");
+  lammps_close(lmp);
+
+  /* the setting goes with the restart file: lists lammps at a ratio where auto chooses levels */
+  lmp = auto_bed(0.1, "granular/sync lists lammps");
+  GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin)\n"), "lists lammps at size ratio 9.8");
+  gs_cmd(lmp, "write_restart %s", file);
+  lammps_close(lmp);
+  lmp = gs_lmp_open();
+  gs_cmd(lmp, "read_restart %s", file);
+  gs_lines(lmp, "fix integrate all nve/sphere/sync;neighbor 0.05 bin;timestep 1e-4");
+  GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin)\n"), "lists lammps read from a restart file");
+  gs_cmd(lmp, "pair_style granular/sync");
+  gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+  GS_CHECK(run_logs(lmp, "contact lists levels"), "pair_style re-issued without lists: auto again");
+  lammps_close(lmp);
+  if (gs_rank() == 0) remove(file);
+
+  /* newton on across ranks with compute pair/local: the own lists are refused, auto takes LAMMPS' */
+  if (strcmp(newton, "on") == 0 && ranks() > 1) {
+    const char *msg;
+    lmp = auto_bed(0.1, "granular/sync");
+    gs_cmd(lmp, "compute pl all pair/local p4");
+    GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin); lists auto: levels are not available with newton on "
+                           "across ranks and a compute pair/local"),
+             "lists auto, newton on, 2 ranks, compute pair/local: LAMMPS' lists");
+    gs_cmd(lmp, "pair_style granular/sync lists levels");
+    gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+    msg = gs_cmd_error(lmp, "run 0");
+    GS_CHECK(strstr(msg, "lists levels: not available with newton on across ranks and a compute pair/local") != NULL,
+             "lists levels, newton on, 2 ranks, compute pair/local: '%s'", msg);
+    lammps_close(lmp);
+  }
+}
+
 int main(int argc, char **argv)
 {
   const double tolerance = 1e-10;
@@ -98,11 +197,8 @@ int main(int argc, char **argv)
   MPI_Init(&argc, &argv);
   gs_check_silent = gs_rank() != 0;
   if (argc > 2 && strcmp(argv[1], "newton") == 0) newton = argv[2];
-  {
-    int ranks;
-    MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-    snprintf(floor_file, sizeof(floor_file), "gs_multi_floor.newton_%s.%d.stl", newton, ranks);
-  }
+  tiled = argc > 3 && strcmp(argv[3], "tiled") == 0;
+  snprintf(floor_file, sizeof(floor_file), "gs_multi_floor.newton_%s.%d%s.stl", newton, ranks(), tiled ? ".tiled" : "");
   if (gs_rank() == 0) {
     tri t[2 * 24 * 24];
     write_stl_ascii(floor_file, t, height_field(t, -1.0, 5.0, -1.0, 5.0, 24, bumps));
@@ -140,6 +236,7 @@ int main(int argc, char **argv)
     lammps_close(floorless);
   }
   if (gs_rank() == 0) remove(floor_file);
+  lists_auto();
   c = gs_check_summary();
   MPI_Finalize();
   return c;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * `pair_style granular/sync ordering standard` against stock `pair_style granular`, run side by side
- * in one process: a polydisperse (size ratio 10) frictional bed under gravity with re-neighboring,
+ * `pair_style granular/sync ordering standard lists lammps` (LAMMPS' lists, as stock's) against stock
+ * `pair_style granular`, run side by side in one process: a polydisperse (size ratio 10) frictional bed under gravity with re-neighboring,
  * per-atom forces and torques compared by atom ID every 250 steps for 1000 steps.
  *
  * Rolling and twisting combinations run on a neighbor list built once (skin covering the motion):
@@ -86,7 +86,7 @@ static int run_words(const char *newton, const char *c1, const char *c2, int rel
   int block, natoms;
   snprintf(label, sizeof(label), "newton %s, %s: %s", newton, relist ? "re-listed" : "list once", c1);
   setup(stock, newton, "pair_style granular", c1, c2, relist);
-  setup(sync, newton, "pair_style granular/sync ordering standard", c1, c2, relist);
+  setup(sync, newton, "pair_style granular/sync ordering standard lists lammps", c1, c2, relist);
   natoms = (int) lammps_get_natoms(stock);
   if (heat_mode) t_start = gs_gather(sync, "temperature", 1);
   for (block = 0; block < 4; block++) {
