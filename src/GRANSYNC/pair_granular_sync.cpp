@@ -378,15 +378,7 @@ void PairGranularSync::init_style()
   // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
   const int ntypes = atom->ntypes;
   std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
-  for (const char *style : {"^pour", "^deposit"}) {
-    for (auto &ifix : modify->get_fix_by_style(style)) {
-      for (int t = 1; t <= ntypes; t++) {
-        int itype = t;
-        double maxrad = *((double *) ifix->extract("radius", itype));
-        if (maxrad > 0.0) onerad_dynamic[t] = maxrad;
-      }
-    }
-  }
+  for (int t = 1; t <= ntypes; t++) onerad_dynamic[t] = inserted_radius(t);
   const double *radius = atom->radius;
   const int *mask = atom->mask;
   const int *type = atom->type;
@@ -948,6 +940,20 @@ void PairGranularSync::unpack_forward_comm(int n, int first, double *buf)
 
 /* ---- lists levels: the style's own contact list from the core's hierarchical grid ------------ */
 
+// the largest radius fix pour or deposit will insert with type t (the last such fix's, as stock's
+// cutoffs take it), 0 if none
+double PairGranularSync::inserted_radius(int t) const
+{
+  double radius = 0.0;
+  for (const char *style : {"^pour", "^deposit"})
+    for (auto &ifix : modify->get_fix_by_style(style)) {
+      int itype = t;
+      const auto *inserted = static_cast<double *>(ifix->extract("radius", itype));
+      if (inserted && *inserted > 0.0) radius = *inserted;
+    }
+  return radius;
+}
+
 // lists auto: sets own_lists for this run, from the radii now (the atoms' and those fix pour or
 // deposit will insert); returns the reason for the log
 std::string PairGranularSync::choose_lists_automatically()
@@ -964,13 +970,7 @@ std::string PairGranularSync::choose_lists_automatically()
       smallest = MIN(smallest, atom->radius[i]);
       largest = MAX(largest, atom->radius[i]);
     }
-  for (const char *style : {"^pour", "^deposit"})
-    for (auto &ifix : modify->get_fix_by_style(style))
-      for (int t = 1; t <= atom->ntypes; t++) {
-        int itype = t;
-        if (const auto *inserted = static_cast<double *>(ifix->extract("radius", itype)))
-          largest = MAX(largest, *inserted);
-      }
+  for (int t = 1; t <= atom->ntypes; t++) largest = MAX(largest, inserted_radius(t));
   double range[2] = {-smallest, largest};
   MPI_Allreduce(MPI_IN_PLACE, range, 2, MPI_DOUBLE, MPI_MAX, world);
   const double ratio = range[1] / -range[0];

@@ -67,6 +67,7 @@ class PairGranularSync : public Pair {
   enum ListsSetting { LISTS_LAMMPS = 0, LISTS_LEVELS = 1, LISTS_AUTO = 2 } lists_setting = LISTS_AUTO;
   bool own_lists = false;    // this run's choice (init_style())
   std::string choose_lists_automatically();
+  double inserted_radius(int t) const;
   // whether the style can run on the list it would request from LAMMPS
   virtual bool lammps_lists_usable() const { return true; }
   class NeighList *own_list = nullptr;
