@@ -49,7 +49,8 @@ function(gransync_add_lammps_test test_name exe ranks)
   set_tests_properties(${test_name} PROPERTIES ENVIRONMENT "${GRANSYNC_MPI_ENV}" PROCESSORS ${ranks})
 endfunction()
 
-# The /kk styles against their CPU twins (test_kokkos.c), as tests named <prefix>.<case>; each case
+# The /kk styles against their CPU twins (test_kokkos.c, the executable GRANSYNC_KOKKOS_TEST_EXE where
+# set, else test_kokkos), as tests named <prefix>.<case>; each case
 # is name|ranks|threads|comm|mode...: comm device = device-side exchange, ghosts and sorting (as on
 # GPUs), no = LAMMPS' host paths (its CPU default). `env` is added to each test's environment.
 function(gransync_kokkos_tests prefix env)
@@ -60,7 +61,11 @@ function(gransync_kokkos_tests prefix env)
       gransync_skipped_test(${prefix}.${name} "Kokkos has no host threading backend for ${threads} threads")
       continue()
     endif()
-    gransync_add_lammps_test(${prefix}.${name} test_kokkos ${ranks} ${threads} ${case})
+    set(exe test_kokkos)
+    if(GRANSYNC_KOKKOS_TEST_EXE)
+      set(exe ${GRANSYNC_KOKKOS_TEST_EXE})
+    endif()
+    gransync_add_lammps_test(${prefix}.${name} ${exe} ${ranks} ${threads} ${case})
     if(TEST ${prefix}.${name} AND (ranks EQUAL 1 OR MPI_FOUND))
       # a folder of its own: cases write and remove mesh and restart files of fixed names, and ctest
       # runs cases side by side

@@ -3,9 +3,13 @@
    SPDX-License-Identifier: GPL-2.0-or-later
 ------------------------------------------------------------------------- */
 
-#ifdef COMPUTE_CLASS
+#if defined(COMPUTE_CLASS)
 // clang-format off
 ComputeStyle(dissipation/sync,ComputeDissipationSync);
+// clang-format on
+#elif defined(FIX_CLASS)
+// clang-format off
+FixStyle(DISSIPATION/SYNC,FixDissipationSync);
 // clang-format on
 #else
 

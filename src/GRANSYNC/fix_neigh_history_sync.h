@@ -18,6 +18,12 @@
      a warning says so.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(NEIGH_HISTORY/SYNC,FixNeighHistorySync);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_H
 #define LMP_FIX_NEIGH_HISTORY_SYNC_H
 
@@ -150,4 +156,5 @@ using FixNeighHistorySync = RestartSafeHistory<FixNeighHistory>;
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

@@ -6,10 +6,18 @@
    style creates fix granular/mdr/sync): the same passes before the forces, on the device.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(granular/mdr/sync/kk/device,FixGranularMDRSyncKokkos<LMPDeviceType>);
+FixStyle(granular/mdr/sync/kk/host,FixGranularMDRSyncKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_GRANULAR_MDR_SYNC_KOKKOS_H
 #define LMP_FIX_GRANULAR_MDR_SYNC_KOKKOS_H
 
 #include "fix_granular_mdr_sync.h"
+#include "gransync_kokkos_spaces.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -64,4 +72,5 @@ template <class DeviceType> class FixGranularMDRSyncKokkos : public FixGranularM
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

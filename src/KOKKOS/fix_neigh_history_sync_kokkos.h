@@ -30,11 +30,19 @@
    never allocated.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(NEIGH_HISTORY/SYNC/KK/DEVICE,FixNeighHistorySyncKokkos<LMPDeviceType>);
+FixStyle(NEIGH_HISTORY/SYNC/KK/HOST,FixNeighHistorySyncKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
 #define LMP_FIX_NEIGH_HISTORY_SYNC_KOKKOS_H
 
 #include "fix_neigh_history_kokkos.h"
 #include "fix_neigh_history_sync.h"
+#include "gransync_kokkos_spaces.h"
 
 #include <type_traits>
 #include <utility>
@@ -127,4 +135,5 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

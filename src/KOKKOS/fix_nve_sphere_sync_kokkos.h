@@ -5,10 +5,19 @@
    fix nve/sphere/sync/kk: the integrator and the half-step records on the Kokkos device.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(nve/sphere/sync/kk,FixNVESphereSyncKokkos<LMPDeviceType>);
+FixStyle(nve/sphere/sync/kk/device,FixNVESphereSyncKokkos<LMPDeviceType>);
+FixStyle(nve/sphere/sync/kk/host,FixNVESphereSyncKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_NVE_SPHERE_SYNC_KOKKOS_H
 #define LMP_FIX_NVE_SPHERE_SYNC_KOKKOS_H
 
 #include "fix_nve_sphere_sync.h"
+#include "gransync_kokkos_spaces.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -87,4 +96,5 @@ template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSy
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

@@ -5,12 +5,21 @@
    fix wall/gran/sync/kk: plane and z-cylinder walls of wall/gran/sync on the Kokkos device.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/gran/sync/kk,FixWallGranSyncKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/kk/device,FixWallGranSyncKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/kk/host,FixWallGranSyncKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_WALL_GRAN_SYNC_KOKKOS_H
 #define LMP_FIX_WALL_GRAN_SYNC_KOKKOS_H
 
 #include "fix_wall_gran_sync.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_output.h"
+#include "gransync_kokkos_spaces.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
@@ -52,4 +61,5 @@ template <class DeviceType> class FixWallGranSyncKokkos : public FixWallGranSync
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

@@ -5,12 +5,21 @@
    fix wall/gran/sync/mesh/kk: mesh walls of wall/gran/sync/mesh on the Kokkos device.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/gran/sync/mesh/kk,FixWallGranSyncMeshKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/mesh/kk/device,FixWallGranSyncMeshKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/mesh/kk/host,FixWallGranSyncMeshKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_WALL_GRAN_SYNC_MESH_KOKKOS_H
 #define LMP_FIX_WALL_GRAN_SYNC_MESH_KOKKOS_H
 
 #include "fix_wall_gran_sync_mesh.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_output.h"
+#include "gransync_kokkos_spaces.h"
 #include "gransync_kokkos_wall_rows.h"
 #include "kokkos_type.h"
 
@@ -41,4 +50,5 @@ template <class DeviceType> class FixWallGranSyncMeshKokkos : public GransyncWal
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

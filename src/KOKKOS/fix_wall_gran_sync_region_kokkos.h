@@ -5,12 +5,21 @@
    fix wall/gran/sync/region/kk: region walls of wall/gran/sync/region on the Kokkos device.
 ------------------------------------------------------------------------- */
 
+#ifdef FIX_CLASS
+// clang-format off
+FixStyle(wall/gran/sync/region/kk,FixWallGranSyncRegionKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/region/kk/device,FixWallGranSyncRegionKokkos<LMPDeviceType>);
+FixStyle(wall/gran/sync/region/kk/host,FixWallGranSyncRegionKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
 #define LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
 
 #include "fix_wall_gran_sync_region.h"
 #include "gransync_kokkos_heat.h"
 #include "gransync_kokkos_output.h"
+#include "gransync_kokkos_spaces.h"
 #include "gransync_kokkos_wall_rows.h"
 #include "kokkos_type.h"
 
@@ -45,4 +54,5 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public GransyncW
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

@@ -6,11 +6,20 @@
    coefficients, mixing and restarts are the CPU style's.
 ------------------------------------------------------------------------- */
 
+#ifdef PAIR_CLASS
+// clang-format off
+PairStyle(granular/sync/kk,PairGranularSyncKokkos<LMPDeviceType>);
+PairStyle(granular/sync/kk/device,PairGranularSyncKokkos<LMPDeviceType>);
+PairStyle(granular/sync/kk/host,PairGranularSyncKokkos<GransyncHostType>);
+// clang-format on
+#else
+
 #ifndef LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 #define LMP_PAIR_GRANULAR_SYNC_KOKKOS_H
 
 #include "gransync_kokkos_grid.h"
 #include "gransync_kokkos_heat.h"
+#include "gransync_kokkos_spaces.h"
 #include "kokkos_type.h"
 #include "pair_granular_sync.h"
 
@@ -86,4 +95,5 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
 }    // namespace LAMMPS_NS
 
+#endif
 #endif

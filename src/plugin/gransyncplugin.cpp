@@ -114,14 +114,6 @@ static Fix *fix_wall_gran_sync_mesh_kokkos_creator(LAMMPS *lmp, int argc, char *
   return new FixWallGranSyncMeshKokkos<DeviceType>(lmp, argc, argv);
 }
 
-// LAMMPS' suffix convention: /kk and /kk/device run on the device, /kk/host on the host (the same
-// space when Kokkos has no GPU backend)
-#ifdef LMP_KOKKOS_GPU
-using GransyncHostType = LMPHostType;
-#else
-using GransyncHostType = LMPDeviceType;
-#endif
-
 // LAMMPS keeps the name pointers: string literals only
 static void register_kokkos_styles(lammpsplugin_regfunc register_plugin, lammpsplugin_t &plugin, void *lmp)
 {

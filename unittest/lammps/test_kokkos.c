@@ -94,7 +94,9 @@ static void *kk_open(void)
     fprintf(stderr, "cannot create a Kokkos LAMMPS instance\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
+#ifdef GRANSYNC_PLUGIN /* (none where LAMMPS has gransync compiled in) */
   gs_cmd(lmp, "plugin load " GRANSYNC_PLUGIN);
+#endif
   return lmp;
 }
 
