@@ -1,19 +1,28 @@
 # How the plugin's translation units are compiled, for the plugin itself (GransyncPlugin.cmake) and
 # for the CUDA compile check (tools/cuda_check), so that the check sees exactly the build's setup.
-#   gransync_plugin_compile(<target> <LAMMPS src dir> <with Kokkos: ON|OFF>)
+#   gransync_plugin_compile(<target> <LAMMPS src dir> <with Kokkos: ON|OFF>): the sources and flags
+#   gransync_plugin_flags(<target> <LAMMPS src dir> <with Kokkos: ON|OFF>): the flags only
 
 function(gransync_plugin_compile target lammps_src with_kokkos)
   set(root ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..)
   file(GLOB styles CONFIGURE_DEPENDS ${root}/src/GRANSYNC/*.cpp)
   target_sources(${target} PRIVATE ${root}/src/plugin/gransyncplugin.cpp ${styles})
+  if(with_kokkos)
+    file(GLOB kokkos_styles CONFIGURE_DEPENDS ${root}/src/KOKKOS/*.cpp)
+    target_sources(${target} PRIVATE ${kokkos_styles})
+  endif()
+  gransync_plugin_flags(${target} ${lammps_src} ${with_kokkos})
+endfunction()
+
+# the include folders, definitions, language standard and Kokkos setup of the plugin's sources
+function(gransync_plugin_flags target lammps_src with_kokkos)
+  set(root ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..)
   target_include_directories(${target} PRIVATE ${root}/src/GRANSYNC ${root}/src/core ${lammps_src})
   # LAMMPS' own headers need C++17; Kokkos 5 builds need C++20
   set_target_properties(${target} PROPERTIES CXX_STANDARD 20 CXX_STANDARD_REQUIRED ON)
   if(NOT with_kokkos)
     return()
   endif()
-  file(GLOB kokkos_styles CONFIGURE_DEPENDS ${root}/src/KOKKOS/*.cpp)
-  target_sources(${target} PRIVATE ${kokkos_styles})
   target_include_directories(${target} PRIVATE ${root}/src/KOKKOS ${lammps_src}/KOKKOS)
   # the headers must see LAMMPS' Kokkos configuration as liblammps was built with it (the /kk
   # styles also check it at run time: gransync_kokkos_check.h)
@@ -30,4 +39,29 @@ function(gransync_plugin_compile target lammps_src with_kokkos)
       target_compile_options(${target} PRIVATE --fmad=false)
     endif()
   endif()
+endfunction()
+
+# One translation unit per style header (src/GRANSYNC, and src/KOKKOS when with_kokkos): the header
+# alone, then its PairStyle()/FixStyle()/... lines expanded into creators, as LAMMPS compiles them
+# when gransync is built into it (GransyncBuiltin.cmake), where the style headers include gransync's
+# in any order. Added to <target>, which compiles them as it compiles the plugin's sources.
+#   gransync_style_header_checks(<target> <with Kokkos: ON|OFF>)
+function(gransync_style_header_checks target with_kokkos)
+  set(root ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..)
+  file(GLOB headers CONFIGURE_DEPENDS ${root}/src/GRANSYNC/*.h)
+  if(with_kokkos)
+    file(GLOB kokkos_headers CONFIGURE_DEPENDS ${root}/src/KOKKOS/*.h)
+    list(APPEND headers ${kokkos_headers})
+  endif()
+  foreach(header IN LISTS headers)
+    file(STRINGS ${header} styles REGEX "^(Pair|Fix|Compute|Integrate)Style\\(")
+    if(NOT styles)
+      continue()
+    endif()
+    get_filename_component(GRANSYNC_STYLE_SYMBOL ${header} NAME_WE)
+    get_filename_component(GRANSYNC_STYLE_HEADER ${header} NAME)
+    set(tu ${CMAKE_CURRENT_BINARY_DIR}/style_headers/${GRANSYNC_STYLE_SYMBOL}.cpp)
+    configure_file(${root}/unittest/builtin/style_header.cpp.in ${tu} @ONLY)
+    target_sources(${target} PRIVATE ${tu})
+  endforeach()
 endfunction()

@@ -30,6 +30,7 @@ FixStyle(NEIGH_HISTORY/SYNC,FixNeighHistorySync);
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
 #include "lammps.h"
+#include "pair.h"
 #include "restart_twin.h"
 
 #include <cstdio>
