@@ -33,8 +33,9 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 run_once() {
   local launcher=() extra=()
   [ "$6" = 1 ] || launcher=(mpirun -np "$6")
-  # the /kk styles: the floor as gransync's wall (LAMMPS' wall/gran/kk computes no granular force)
-  [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half -var wall wall/gran/sync)
+  # the /kk styles: the floor as gransync's wall (LAMMPS' wall/gran/kk computes no granular force);
+  # comm device: the threaded communication (without GPUs LAMMPS defaults to its serial host copy)
+  [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half comm device -var wall wall/gran/sync)
   /usr/bin/time -f "peak_rss_kb %M" "${launcher[@]}" "$lmp" -in in.poly -var sizes "$SIZES" -var R "$1" -var L "$2" \
     -var style "$3" -var integrator "$4" -var neigh "$5" "${extra[@]}" -log none -echo none -nocite 2>&1
 }
