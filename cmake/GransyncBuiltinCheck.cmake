@@ -34,6 +34,8 @@ if(NOT EXISTS "${GRANSYNC_BUILTIN_BUILD}/CMakeCache.txt")
     ${CMAKE_COMMAND} ${_lcfg} -DCMAKE_PROJECT_lammps_INCLUDE=${PROJECT_SOURCE_DIR}/cmake/GransyncBuiltin.cmake)
 endif()
 # ninja there rebuilds what this tree's sources changed (and re-runs that configure when a glob grows)
+# (byproducts: the tests link that library, and a fresh tree's ninja must know what makes it)
 add_custom_target(builtin_lammps ALL
   COMMAND ${_benv} ${CMAKE_COMMAND} --build "${GRANSYNC_BUILTIN_BUILD}" --parallel ${_ncpu} --target lmp
+  BYPRODUCTS ${GRANSYNC_BUILTIN_BUILD}/liblammps.so ${GRANSYNC_BUILTIN_BUILD}/lmp
   COMMENT "LAMMPS with gransync compiled in (${GRANSYNC_BUILTIN_BUILD})" USES_TERMINAL)
