@@ -41,19 +41,21 @@ function(gransync_plugin_flags target lammps_src with_kokkos)
   endif()
 endfunction()
 
-# One translation unit per style header (src/GRANSYNC, and src/KOKKOS when with_kokkos): the header
+# One translation unit per style header in the given folders of src/ (GRANSYNC, KOKKOS): the header
 # alone, then its PairStyle()/FixStyle()/... lines expanded into creators, as LAMMPS compiles them
 # when gransync is built into it (GransyncBuiltin.cmake), where the style headers include gransync's
 # in any order. With COMBINED one unit for all (the CUDA check: whether the creators instantiate,
 # at a fraction of the compile time). Added to <target>, compiled as it compiles its sources.
-#   gransync_style_header_checks(<target> <with Kokkos: ON|OFF> [COMBINED])
-function(gransync_style_header_checks target with_kokkos)
+#   gransync_style_header_checks(<target> <folder>... [COMBINED])
+function(gransync_style_header_checks target)
   set(root ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/..)
-  file(GLOB headers CONFIGURE_DEPENDS ${root}/src/GRANSYNC/*.h)
-  if(with_kokkos)
-    file(GLOB kokkos_headers CONFIGURE_DEPENDS ${root}/src/KOKKOS/*.h)
-    list(APPEND headers ${kokkos_headers})
-  endif()
+  set(folders ${ARGN})
+  list(REMOVE_ITEM folders COMBINED)
+  set(headers "")
+  foreach(folder IN LISTS folders)
+    file(GLOB found CONFIGURE_DEPENDS ${root}/src/${folder}/*.h)
+    list(APPEND headers ${found})
+  endforeach()
   set(units "")
   foreach(header IN LISTS headers)
     file(STRINGS ${header} styles REGEX "^(Pair|Fix|Compute|Integrate)Style\\(")
