@@ -24,7 +24,8 @@ run() { # tag ordering [lmp -var words]
   local tag=$1 ordering=$2
   shift 2
   while (($(jobs -rp | wc -l) >= jobs)); do wait -n; done
-  OMP_NUM_THREADS=1 "$lmp" -in in.percolation -var ordering "$ordering" "$@" -log none -nocite \
+  OMP_NUM_THREADS=1 "$lmp" -in in.percolation -var ordering "$ordering" "$@" -var bed data.bed -var tmax 0.8 \
+    -log none -nocite \
     > "$tag.$ordering.out" &
 }
 
