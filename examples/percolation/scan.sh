@@ -6,7 +6,8 @@
 # (mean and spread over the beds), tools/plot_percolation.py OUT draws it. doc/verification.md
 # ("Percolation") has the scan of 28-29 Nov 2026: the defaults (about 25 minutes on 2 cores), then
 # WIDTHS="8 10" DEPTHS=12 TOPS=rough into the same OUT (about 8 minutes). A second call with the
-# same OUT keeps the beds and finished runs and reruns the others.
+# same OUT keeps the beds and finished runs and reruns the others: give a new OUT for other
+# settings or inputs (the folders name the bed, not OVERLAP, NFINES, ...). No spaces in OUT.
 #   bash examples/percolation/scan.sh OUT
 # settings (environment):
 #   DEPTHS  bed heights in large diameters            (default "6 12 20")
@@ -22,6 +23,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?"usage: scan.sh OUT"}
+case $out in *[[:space:]]*) echo "scan.sh: OUT must not contain spaces (LAMMPS reads the paths as words)"; exit 1 ;; esac
 lmp=${LMP:-$here/../../build/lmp}
 [ -x "$lmp" ] || { echo "scan.sh: no $lmp; build first (bash tools/build.sh) or set LMP"; exit 1; }
 depths=${DEPTHS:-6 12 20}
@@ -65,4 +67,4 @@ wait || true
 grep -h '^RESULT' "$out"/*/log.* || true
 # a run without its RESULT line stopped early: the next scan.sh into OUT reruns it
 failed=$(grep -L '^RESULT' "$out"/*/log.* || true)
-[ -z "$failed" ] || { printf 'scan.sh: no RESULT in %s\n' $failed; exit 1; }
+[ -z "$failed" ] || { printf 'scan.sh: no RESULT in %s\n' "$failed"; exit 1; }
