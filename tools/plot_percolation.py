@@ -55,20 +55,19 @@ def read_log(path):
 
 def read_held_depths(path):
     """depths (large diameters below the bed's top) of the fines held in the last frame of a dump"""
-    frames, frame, columns = [], None, None
+    frame, columns = [], None
     with open(path) as f:
         for line in f:
             if line.startswith("ITEM: ATOMS"):
                 columns = line.split()[2:]
                 frame = []
-                frames.append(frame)
             elif line.startswith("ITEM:"):
                 columns = None
             elif columns:
                 row = dict(zip(columns, map(float, line.split())))
                 if row["v_held"] > 0:
                     frame.append(row["v_depth"])
-    return frames[-1] if frames else []
+    return frame
 
 
 def read_scan(folder):
@@ -115,7 +114,7 @@ def table(scan):
                     continue
                 mean, lo, hi = spread(final(by_ordering[o], column))
                 cells.append("%.1f%% (%.1f-%.1f)" % (100 * mean, 100 * lo, 100 * hi))
-        n = len(by_ordering.get(ORDERINGS[0], by_ordering[next(iter(by_ordering))]))
+        n = max(len(runs) for runs in by_ordering.values())
         out.append("| %s, %d x %d; %d | %.2f | %s |" % (top, width, depth, n, t, " | ".join(cells)))
     return "\n".join(out)
 
@@ -136,6 +135,13 @@ def time_table(scan, times):
     return "\n".join(out)
 
 
+def held_at_end(ax, x, runs_per_point, **style):
+    """the fraction held at the end against x: mean over the runs of each point, their range as bars"""
+    stats = [spread(final(runs, "v_f_held")) for runs in runs_per_point]
+    ax.errorbar(x, [s[0] for s in stats], yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]],
+                fmt="-o", capsize=3, **style)
+
+
 def plot_scan(scan, out):
     fig, ((ax_depth, ax_time), (ax_width, ax_where)) = plt.subplots(2, 2, figsize=(12, 9))
     tops = sorted({top for top, _, _ in scan})
@@ -146,15 +152,8 @@ def plot_scan(scan, out):
             keys = sorted(k for k in scan if k[0] == top and k[1] == narrowest and o in scan[k])
             if not keys:
                 continue
-            stats = [spread(final(scan[k][o], "v_f_held")) for k in keys]
-            x = [k[2] + 0.25 * (j - 0.5) for k in keys]
-            ax_depth.errorbar(x, [s[0] for s in stats], yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]],
-                              fmt="-o", color="C%d" % (2 * i + j), capsize=3, label="%s, %s top" % (o, top))
-    for ax in (ax_depth, ax_width):
-        ax.axhline(PAPER_STANDARD, color="C0", lw=0.8, ls="--", label="paper: standard ~25% trapped")
-        ax.axhline(PAPER_SYNCHRONIZED, color="C2", lw=0.8, ls="--", label="paper: synchronized < 2%")
-        ax.set_ylabel("fraction of fines held at the end")
-        ax.legend(fontsize=7)
+            held_at_end(ax_depth, [k[2] + 0.25 * (j - 0.5) for k in keys], [scan[k][o] for k in keys],
+                        color="C%d" % (2 * i + j), label="%s, %s top" % (o, top))
     ax_depth.set_xlabel("bed depth [large diameters]")
     ax_depth.set_title("(a) held at the end, width %d (mean, range over the beds)" % narrowest)
     for i, o in enumerate(ORDERINGS):
@@ -173,13 +172,14 @@ def plot_scan(scan, out):
     common = max({(k[0], k[2]) for k in scan}, key=lambda td: sum(1 for k in scan if (k[0], k[2]) == td))
     for i, o in enumerate(ORDERINGS):
         keys = sorted(k for k in scan if (k[0], k[2]) == common and o in scan[k])
-        stats = [spread(final(scan[k][o], "v_f_held")) for k in keys]
-        ax_width.errorbar([k[1] for k in keys], [s[0] for s in stats],
-                          yerr=[[s[0] - s[1] for s in stats], [s[2] - s[0] for s in stats]],
-                          fmt="-o", color="C%d" % (2 * i), capsize=3, label=o)
+        held_at_end(ax_width, [k[1] for k in keys], [scan[k][o] for k in keys], color="C%d" % (2 * i), label=o)
     ax_width.set_xlabel("bed width [large diameters]")
     ax_width.set_title("(c) held at the end against width: %s top, depth %d" % common)
-    ax_width.legend(fontsize=7)
+    for ax in (ax_depth, ax_width):
+        ax.axhline(PAPER_STANDARD, color="C0", lw=0.8, ls="--", label="paper: standard ~25% trapped")
+        ax.axhline(PAPER_SYNCHRONIZED, color="C2", lw=0.8, ls="--", label="paper: synchronized < 2%")
+        ax.set_ylabel("fraction of fines held at the end")
+        ax.legend(fontsize=7)
     deepest = max(scan, key=lambda k: (k[2], k[0] == "rough", -k[1]))
     for i, o in enumerate(ORDERINGS):
         depths = [d for _, _, ds in scan[deepest].get(o, []) for d in ds]
