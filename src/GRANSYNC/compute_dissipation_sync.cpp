@@ -21,7 +21,7 @@ static constexpr int NCH = GS_DISSIPATION_CHANNELS;
 static constexpr int WIDTH = FixDissipationSync::WIDTH;
 
 FixDissipationSync::FixDissipationSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), energy(nullptr), step(nullptr), step_dt(0.0), pending_dt(update->dt)
+    DissipationStore(lmp, narg, arg), energy(nullptr), step(nullptr), step_dt(0.0), pending_dt(update->dt)
 {
   if (narg != 3) error->all(FLERR, "fix DISSIPATION/SYNC is created by compute dissipation/sync, not by hand");
   restart_peratom = 1;
@@ -171,7 +171,7 @@ double FixDissipationSync::memory_usage()
   return (double) atom->nmax * (WIDTH + STEP) * sizeof(double);
 }
 
-FixDissipationSync *FixDissipationSync::find(LAMMPS *lmp, const char *what)
+DissipationStore *DissipationStore::find(LAMMPS *lmp, const char *what)
 {
   auto computes = lmp->modify->get_compute_by_style("^dissipation/sync$");
   if (computes.empty()) return nullptr;

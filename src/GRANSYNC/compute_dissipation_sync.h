@@ -17,9 +17,7 @@ FixStyle(DISSIPATION/SYNC,FixDissipationSync);
 #define LMP_COMPUTE_DISSIPATION_SYNC_H
 
 #include "compute.h"
-#include "fix.h"
-
-#include "gs_contact.h"
+#include "gransync_interface.h"
 
 namespace LAMMPS_NS {
 
@@ -29,7 +27,7 @@ namespace LAMMPS_NS {
 // its atom); a load's is its power on each atom at the end of the step. Of the loads' and the
 // lever's energy (forces at one time level: a trapezoid in time), the half that the next step's
 // first half kick applies is reported only then.
-class FixDissipationSync : public Fix {
+class FixDissipationSync : public DissipationStore {
  public:
   static constexpr int LOADS = GS_DISSIPATION_LOADS * 6;
   // per atom and step: the loads, then the lever energy
@@ -56,12 +54,7 @@ class FixDissipationSync : public Fix {
 
   // what atom i has dissipated by channel k, as far as the integrator has applied it
   double dissipated(int i, int k) const { return energy[i][k] - energy[i][GS_DISSIPATION_CHANNELS + k]; }
-  // a local atom's share of this step (or of a run's set-up): slip and lever energy, the loads
-  void add(int i, const double *share, const double *load);
-
-  // The accumulators of the input's compute dissipation/sync, or nullptr without one. Called from
-  // init() by the styles that contribute; `what` names one that cannot and refuses the compute.
-  static FixDissipationSync *find(class LAMMPS *, const char *what = nullptr);
+  void add(int i, const double *share, const double *load) override;
   int contributors = 0;    // styles that found it since the compute's last init()
 
  private:

@@ -12,14 +12,11 @@
 #include "comm.h"
 #include "error.h"
 #include "fix_neigh_history.h"
-#include "fix_wall_gran_sync_region.h"
 #include "gransync_args.h"
 #include "force.h"
 #include "lammps.h"
 #include "modify.h"
 #include "neigh_list.h"
-#include "pair_granular_sync.h"
-#include "region.h"
 #include "restart_twin.h"
 #include "update.h"
 
@@ -37,7 +34,7 @@ static const char *const vector_names[] = {"Ro", "Vcaps", "Vgeo", "Velas", "eps_
                                            "history_setup_flag", "sigmaxx", "sigmayy", "sigmazz", "dRavg"};
 
 FixGranularMDRSync::FixGranularMDRSync(LAMMPS *lmp, int narg, char **arg) :
-    Fix(lmp, narg, arg), id_state(nullptr), pair(nullptr), comm_stage(0)
+    MdrState(lmp, narg, arg), id_state(nullptr), pair(nullptr), comm_stage(0)
 {
   if (narg != 3) error->all(FLERR, "fix granular/mdr/sync takes no arguments (pair granular/sync creates it)");
   comm_forward = GS_MDR_NGHOST;
@@ -98,17 +95,17 @@ gs_mdr_atoms FixGranularMDRSync::atoms() const
 }
 
 // the pair, which creates this fix in its init_style(): before the walls' init() asks for its model
-PairGranularSync *FixGranularMDRSync::mdr_pair() const
+GranularSyncPair *FixGranularMDRSync::mdr_pair() const
 {
-  auto *p = dynamic_cast<PairGranularSync *>(force->pair_match("^granular/sync", 0));
-  if (!p || !p->has_mdr())
+  auto *p = GranularSyncPair::find(force);
+  if (!p || !p->uses_mdr())
     error->all(FLERR, "fix granular/mdr/sync needs pair granular/sync with normal model mdr (and creates itself)");
   return p;
 }
 
 const gs_model &FixGranularMDRSync::mdr_model() const
 {
-  return mdr_pair()->model(1, 1);
+  return mdr_pair()->contact_model(1, 1);
 }
 
 void FixGranularMDRSync::init()
@@ -132,11 +129,11 @@ void FixGranularMDRSync::init()
 
   walls.clear();
   for (auto *fix : modify->get_fix_list()) {
-    auto *wall = dynamic_cast<FixWallGranSyncRegion *>(fix);
+    auto *wall = dynamic_cast<MdrWallContacts *>(fix);
     if (!wall) continue;
-    if (wall->wall_model().normal != GS_NORMAL_MDR)
-      error->all(FLERR, "fix {} (wall/gran/sync/region) must use normal mdr with pair granular/sync's mdr model "
-                 "(as stock): a grain's state counts all its contacts", wall->id);
+    if (wall->mdr_wall_model().normal != GS_NORMAL_MDR)
+      error->all(FLERR, "fix {} ({}) must use normal mdr with pair granular/sync's mdr model (as stock): a grain's "
+                 "state counts all its contacts", fix->id, fix->style);
     walls.push_back(wall);
   }
 
@@ -179,8 +176,8 @@ void FixGranularMDRSync::pre_force(int /*vflag*/)
 void FixGranularMDRSync::screen_contacts()
 {
   NeighList *list = pair->list;
-  FixNeighHistory *history = pair->history_fix();
-  const int nh = pair->get_size_history();
+  FixNeighHistory *history = pair->contact_history();
+  const int nh = pair->history_values();
   const int nlocal = atom->nlocal;
   double **x = atom->x;
   const double *radius = atom->radius;
@@ -244,8 +241,8 @@ void FixGranularMDRSync::screen_contacts()
 void FixGranularMDRSync::sum_surface_increments()
 {
   NeighList *list = pair->list;
-  FixNeighHistory *history = pair->history_fix();
-  const int nh = pair->get_size_history();
+  FixNeighHistory *history = pair->contact_history();
+  const int nh = pair->history_values();
   double **x = atom->x;
   const double *radius = atom->radius;
   const tagint *tag = atom->tag;
@@ -273,30 +270,9 @@ void FixGranularMDRSync::sum_surface_increments()
 
 void FixGranularMDRSync::sum_wall_surface_increments()
 {
-  for (FixWallGranSyncRegion *wall : walls) sum_wall_surface_increments(wall);
-}
-
-void FixGranularMDRSync::sum_wall_surface_increments(FixWallGranSyncRegion *wall)
-{
-  double **x = atom->x;
-  const double *radius = atom->radius;
-  const int *mask = atom->mask;
   const double *acon0 = vec(GS_MDR_V_ACON0);
   double *ddelta_bar = vec(GS_MDR_V_DDELTA_BAR);
-  Region *region = wall->wall_region();
-  const int nh = wall->wall_model().size_history;
-  wall->contact_rows_to_host();
-  if (region->dynamic_check()) region->prematch();
-  for (int i = 0; i < atom->nlocal; i++) {
-    if (!(mask[i] & wall->groupbit) || acon0[i] == 0.0) continue;
-    if (!region->match(x[i][0], x[i][1], x[i][2])) continue;
-    const int nc = region->surface(x[i][0], x[i][1], x[i][2], radius[i]);
-    for (int ic = 0; ic < nc; ic++) {
-      const double *h = gs_region_row_find(wall->contact_row(i), nh, region->contact[ic].iwall);
-      if (!h) continue;    // a new contact: no area yet
-      ddelta_bar[i] += gs_mdr_wall_surface_increment(h, radius[i], region->contact[ic].r, acon0[i]);
-    }
-  }
+  for (MdrWallContacts *wall : walls) wall->add_mdr_surface_increments(acon0, ddelta_bar);
 }
 
 void FixGranularMDRSync::set_arrays(int i)

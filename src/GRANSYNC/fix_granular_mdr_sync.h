@@ -12,9 +12,7 @@ FixStyle(granular/mdr/sync,FixGranularMDRSync);
 #ifndef LMP_FIX_GRANULAR_MDR_SYNC_H
 #define LMP_FIX_GRANULAR_MDR_SYNC_H
 
-#include "fix.h"
-
-#include "gs_contact.h"
+#include "gransync_interface.h"
 
 #include <vector>
 
@@ -26,7 +24,7 @@ namespace LAMMPS_NS {
 // through a third grain, and sums each grain's mean surface displacement over its pair and region
 // wall contacts. The state lives in fix property/atom vectors named as stock's (d_Ro, d_psi,
 // d_sigmaxx, ...), so inputs that read them work unchanged, and restarts and migration carry it.
-class FixGranularMDRSync : public Fix {
+class FixGranularMDRSync : public MdrState {
  public:
   FixGranularMDRSync(class LAMMPS *, int, char **);
   ~FixGranularMDRSync() override;
@@ -39,19 +37,17 @@ class FixGranularMDRSync : public Fix {
   int pack_forward_comm(int, int *, double *, int, int *) override;
   void unpack_forward_comm(int, int, double *) override;
 
-  // the per-atom arrays as the contact core reads and sums them (valid until atoms are added)
-  gs_mdr_atoms atoms() const;
-  // mdr's model, for the region walls' agreement check
-  const gs_model &mdr_model() const;
+  gs_mdr_atoms atoms() const override;
+  const gs_model &mdr_model() const override;
 
  protected:
   int index[GS_MDR_NVECTORS];    // of each gs_mdr_vector in atom->dvector
   char *id_state;
-  class PairGranularSync *pair;
-  std::vector<class FixWallGranSyncRegion *> walls;
+  class GranularSyncPair *pair;
+  std::vector<class MdrWallContacts *> walls;
   int comm_stage;    // what forward communication sends: 0 the update, 1 ddelta_bar, 2 radius (/kk)
 
-  class PairGranularSync *mdr_pair() const;
+  class GranularSyncPair *mdr_pair() const;
   double *vec(int v) const;
   // the state's host arrays, in gs_mdr_vector's order
   void host_vectors(double **v) const;
@@ -60,7 +56,6 @@ class FixGranularMDRSync : public Fix {
   void screen_contacts();
   void sum_surface_increments();
   void sum_wall_surface_increments();
-  void sum_wall_surface_increments(class FixWallGranSyncRegion *wall);
 };
 
 }    // namespace LAMMPS_NS

@@ -29,6 +29,7 @@ FixStyle(NEIGH_HISTORY/SYNC,FixNeighHistorySync);
 
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
+#include "gransync_interface.h"
 #include "lammps.h"
 #include "pair.h"
 #include "restart_twin.h"
@@ -38,7 +39,7 @@ FixStyle(NEIGH_HISTORY/SYNC,FixNeighHistorySync);
 
 namespace LAMMPS_NS {
 
-template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
+template <class HistoryFix> class RestartSafeHistory : public HistoryFix, public ContactHistoryOptions {
  public:
   using HistoryFix::HistoryFix;
 
@@ -65,13 +66,8 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix {
     list_is_newer = false;
   }
 
-  // Set by the pair style while compute dissipation/sync counts: a contact that opened in the step
-  // of a re-neighboring keeps its record in the new list (LAMMPS' list marks only the pairs that
-  // touch at the build, and the fix drops the others' history), so that the pair style releases it
-  // and counts its springs' energy. The forces are the same either way.
-  bool keep_opened_contacts = false;
-  // set by a pair style that builds its own list (pair_style granular/sync lists levels)
-  std::function<void()> refresh_list;
+  // keep_opened_contacts (ContactHistoryOptions): LAMMPS' list marks only the pairs that touch at
+  // the build, and the fix drops the others' history. The forces are the same either way.
 
   void post_neighbor() override
   {

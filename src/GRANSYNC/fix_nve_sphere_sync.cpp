@@ -26,7 +26,7 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    Fix(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
+    HalfStepRecorder(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
     scheme(GS_SCHEME_VERLET), records_from_velocity(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
@@ -87,11 +87,11 @@ FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_de
   }
 }
 
-FixNVESphereSync *FixNVESphereSync::recorder(Modify *modify)
+HalfStepRecorder *HalfStepRecorder::find(Modify *modify)
 {
-  for (const auto &ifix : modify->get_fix_by_style("^nve/sphere/sync")) {
-    auto *candidate = dynamic_cast<FixNVESphereSync *>(ifix);
-    if (candidate->records) return candidate;
+  for (const auto &ifix : modify->get_fix_list()) {
+    auto *candidate = dynamic_cast<HalfStepRecorder *>(ifix);
+    if (candidate && candidate->recording()) return candidate;
   }
   return nullptr;
 }
@@ -305,7 +305,7 @@ int FixNVESphereSync::unpack_exchange(int i, double *buf)
 
 inline bool FixNVESphereSync::kept(int i) const
 {
-  return !(atom->mask[i] & velocity_bit());
+  return !(records_from_velocity && (atom->mask[i] & groupbit));
 }
 
 // Offsets and velocities are differences, so periodic images need no shift. Rows not kept are not

@@ -11,7 +11,6 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
-#include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "input.h"
 #include "math_const.h"
@@ -26,7 +25,7 @@
 using namespace LAMMPS_NS;
 using namespace FixConst;
 
-static constexpr double BIG = FixWallGranSync::absent;
+static constexpr double BIG = GS_WALL_ABSENT;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     GranularWall(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
@@ -156,7 +155,7 @@ void FixWallGranSync::init()
   require_verlet(error, update, "fix wall/gran/sync");
   if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
     error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
-  fix_halfstep = FixNVESphereSync::recorder(modify);
+  fix_halfstep = HalfStepRecorder::find(modify);
   model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   check_minimize("fix wall/gran/sync", size_history == 0 && !wall.wiggle && !wall.shear);

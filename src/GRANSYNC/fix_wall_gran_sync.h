@@ -20,7 +20,7 @@ FixStyle(wall/gran/sync,FixWallGranSync);
 namespace LAMMPS_NS {
 
 // Granular walls (planes, z cylinder) with the contact models and orderings of granular/sync.
-class FixWallGranSync : public GranularWall {
+class FixWallGranSync : public GranularWall, public PlaneWall {
  public:
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSync(class LAMMPS *, int, char **, bool on_device = false);
@@ -44,10 +44,9 @@ class FixWallGranSync : public GranularWall {
   void restart(char *) override;
   double memory_usage() override;
 
-  static constexpr double absent = 1.0e20;    // lo or hi given as NULL: at -absent or +absent
-  const gs_wall &geometry() const { return wall; }
-  const gs_model &contact_model() const { return model; }
-  bigint defined_at() const { return time_origin; }    // the step a wiggle's time counts from
+  const gs_wall &geometry() const override { return wall; }
+  const gs_model &plane_contact_model() const override { return model; }
+  bigint defined_at() const override { return time_origin; }
 
  protected:
   gs_model model;
@@ -56,7 +55,7 @@ class FixWallGranSync : public GranularWall {
   int size_history;
   int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
   double **history;
-  class FixNVESphereSync *fix_halfstep;
+  class HalfStepRecorder *fix_halfstep;
   WallTemperature wall_temperature;
 
   void grow_output(int nmax);    // the contacts output (array_atom)

@@ -12,7 +12,6 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
-#include "fix_nve_sphere_sync.h"
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
@@ -216,7 +215,7 @@ void FixWallGranSyncMesh::init()
     error->all(FLERR, "{} requires atom attributes radius, rmass and omega (use atom_style sphere)", WHAT);
   check_minimize(WHAT, size_history == 0 && model.normal != GS_NORMAL_JKR && move == MOVE_NONE);
   find_dissipation();
-  fix_halfstep = FixNVESphereSync::recorder(modify);
+  fix_halfstep = HalfStepRecorder::find(modify);
   model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   wall_temperature.check(error, input, atom, WHAT, model);
   if (!omega_variable.empty()) {

@@ -70,7 +70,7 @@ class FixWallGranSyncMesh : public GranularWall {
   int row_width = 0;    // doubles per atom in contacts
   int restart_atoms_dropped = 0;
   double **contacts = nullptr;    // per atom: contacts with the mesh and their histories
-  class FixNVESphereSync *fix_halfstep = nullptr;
+  class HalfStepRecorder *fix_halfstep = nullptr;
   WallTemperature wall_temperature;
 
   // motion: x = R(angle) (x0 - point) + point + displacement(time since the fix was defined)

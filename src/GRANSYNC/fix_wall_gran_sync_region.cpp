@@ -17,8 +17,6 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
-#include "fix_granular_mdr_sync.h"
-#include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "input.h"
 #include "memory.h"
@@ -131,12 +129,12 @@ void FixWallGranSyncRegion::init()
     region->reset_vel();
     motion_mismatch = 0;
   }
-  fix_halfstep = FixNVESphereSync::recorder(modify);
+  fix_halfstep = HalfStepRecorder::find(modify);
   model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   fix_mdr = nullptr;
   if (model.normal == GS_NORMAL_MDR) {
     for (auto *fix : modify->get_fix_list())
-      if (!fix_mdr) fix_mdr = dynamic_cast<FixGranularMDRSync *>(fix);
+      if (!fix_mdr) fix_mdr = dynamic_cast<MdrState *>(fix);
     if (!fix_mdr)
       error->all(FLERR, "fix wall/gran/sync/region: normal mdr needs pair granular/sync with normal mdr, whose "
                         "per-atom state the wall shares");
@@ -357,6 +355,26 @@ void FixWallGranSyncRegion::release_ended(const gs_region *known, int i, const i
   }
   // the caller reads the region's contacts of the query at the radius (a moving region's velocities)
   if (nearby >= 0) region->surface(x[i][0], x[i][1], x[i][2], atom->radius[i]);
+}
+
+// mdr, before the forces: each touching contact's part of its grain's mean surface displacement
+// increment (a new contact has no area yet)
+void FixWallGranSyncRegion::add_mdr_surface_increments(const double *acon0, double *ddelta_bar)
+{
+  double **x = atom->x;
+  const double *radius = atom->radius;
+  const int *mask = atom->mask;
+  contact_rows_to_host();
+  if (region->dynamic_check()) region->prematch();
+  for (int i = 0; i < atom->nlocal; i++) {
+    if (!(mask[i] & groupbit) || acon0[i] == 0.0) continue;
+    if (!region->match(x[i][0], x[i][1], x[i][2])) continue;
+    const int nc = region->surface(x[i][0], x[i][1], x[i][2], radius[i]);
+    for (int ic = 0; ic < nc; ic++) {
+      const double *h = gs_region_row_find(contacts[i], size_history, region->contact[ic].iwall);
+      if (h) ddelta_bar[i] += gs_mdr_wall_surface_increment(h, radius[i], region->contact[ic].r, acon0[i]);
+    }
+  }
 }
 
 // the contacts output is rewritten at every step: it is kept in order but not migrated

@@ -24,7 +24,7 @@ struct HalfStepSource;
 // granular/sync. A particle can touch several faces of a region at once; each contact keeps its
 // own history, matched from step to step by the face's index (the region's iwall), in one row of
 // doubles per atom (layout: gs_region_row_history() in src/core/gs_region.h).
-class FixWallGranSyncRegion : public GranularWall {
+class FixWallGranSyncRegion : public GranularWall, public MdrWallContacts {
  public:
   // on_device: the /kk style's, whose refusals must come before the per-atom arrays are registered
   FixWallGranSyncRegion(class LAMMPS *, int, char **, bool on_device = false);
@@ -48,13 +48,12 @@ class FixWallGranSyncRegion : public GranularWall {
   void restart(char *) override;
   double memory_usage() override;
 
-  const gs_model &wall_model() const { return model; }
-  class Region *wall_region() const { return region; }
-  double *contact_row(int i) const { return contacts[i]; }
-  // makes contact_row() current on the host (the /kk fix keeps the rows on the device too)
-  virtual void contact_rows_to_host() {}
+  const gs_model &mdr_wall_model() const override { return model; }
+  void add_mdr_surface_increments(const double *acon0, double *ddelta_bar) override;
 
  protected:
+  // makes the contact rows current on the host (the /kk fix keeps them on the device too)
+  virtual void contact_rows_to_host() {}
   void release_ended(const gs_region *known, int i, const int *touched, int kept, const HalfStepSource &halfstep,
                      double dt);
   void wall_velocity(const gs_region *known, int i, int ic, const double *dx, double *vwall);
@@ -68,14 +67,14 @@ class FixWallGranSyncRegion : public GranularWall {
   int row_width;    // doubles per atom in contacts
   int restart_atoms_dropped = 0;    // atoms whose restart record had another history layout
   double **contacts;    // per atom: faces in contact and their histories
-  class FixNVESphereSync *fix_halfstep;
+  class HalfStepRecorder *fix_halfstep;
   int motion_mismatch;    // the restart file's region motion is not this region's
   // the core has this region's shape (gs_region): for a changing shape that does not rotate, the
   // wall velocity comes from the core, as on the device (LAMMPS' Region::velocity_contact() then
   // reads a contact point it never set)
   bool geometry_known;
   WallTemperature wall_temperature;
-  class FixGranularMDRSync *fix_mdr = nullptr;    // normal mdr: the pair's per-atom state
+  class MdrState *fix_mdr = nullptr;    // normal mdr: the pair's per-atom state
   bool warned_mdr_yield = false;
 
   void grow_output(int nmax);    // the contacts output (array_atom)

@@ -10,7 +10,7 @@
 
 #include "atom.h"
 #include "comm.h"
-#include "compute_dissipation_sync.h"
+#include "gransync_interface.h"
 #include "error.h"
 #include "fix.h"
 #include "force.h"
@@ -164,11 +164,11 @@ class GranularWall : public Fix {
  protected:
   static constexpr int wall_mask = FixConst::POST_FORCE | FixConst::MIN_POST_FORCE;
   double energy_here = 0.0;    // this rank's atoms, at the last force computation
-  class FixDissipationSync *dissipation = nullptr;    // compute dissipation/sync's accumulators
+  class DissipationStore *dissipation = nullptr;    // compute dissipation/sync's accumulators
 
   // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
   virtual const char *refuses_dissipation() const { return nullptr; }
-  void find_dissipation() { dissipation = FixDissipationSync::find(lmp, refuses_dissipation()); }
+  void find_dissipation() { dissipation = DissipationStore::find(lmp, refuses_dissipation()); }
   // whether the contacts report to compute dissipation/sync: in dynamics (a run's set-up too: its
   // loads are what the first half kick applies), not in minimize
   bool dissipating() const { return dissipation && update->whichflag != 2; }

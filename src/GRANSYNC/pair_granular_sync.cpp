@@ -15,16 +15,13 @@
 
 #include "atom.h"
 #include "comm.h"
-#include "compute_dissipation_sync.h"
+#include "gransync_interface.h"
 #include "domain.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_dummy.h"
-#include "fix_granular_mdr_sync.h"
-#include "fix_nve_sphere_sync.h"
 #include "gransync_args.h"
 #include "fix_neigh_history.h"
-#include "fix_neigh_history_sync.h"
 #include "force.h"
 #include "memory.h"
 #include "modify.h"
@@ -56,7 +53,7 @@ static constexpr double AUTO_LEVELS_RATIO = 6.0;
 /* ---------------------------------------------------------------------- */
 
 PairGranularSync::PairGranularSync(LAMMPS *lmp) :
-    Pair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), strict(0), cutoff_global(-1.0), ntypes_alloc(0),
+    GranularSyncPair(lmp), default_ordering(GS_ORDERING_SYNCHRONIZED), strict(0), cutoff_global(-1.0), ntypes_alloc(0),
     cutoff_type(nullptr), size_history(0), use_history(0), fix_history(nullptr), fix_history_size(0), freeze_group_bit(0),
     fix_rigid(nullptr), fix_halfstep(nullptr), warned_reconstruction(0), mass_rigid(nullptr), nmax(0)
 {
@@ -261,9 +258,9 @@ void PairGranularSync::init_style()
             error->all(FLERR, "pair granular/sync: types {} and {} have other mdr coefficients than the first type "
                        "pair; give every type pair one mdr model (as stock)", i, j);
         }
-    fix_mdr = dynamic_cast<FixGranularMDRSync *>(modify->get_fix_by_id(mdr_fix_id()));
+    fix_mdr = dynamic_cast<MdrState *>(modify->get_fix_by_id(mdr_fix_id()));
     if (!fix_mdr)
-      fix_mdr = dynamic_cast<FixGranularMDRSync *>(
+      fix_mdr = dynamic_cast<MdrState *>(
           modify->add_fix(mdr_fix_id() + " all " + mdr_fix_style(), 0));
   } else {
     // the models changed from mdr: its state goes, as with stock's
@@ -279,7 +276,7 @@ void PairGranularSync::init_style()
                      "every pair_coeff a heat keyword (heat none, area or radius)", i, j);
     require_heat_atoms(error, atom, "pair granular/sync");
   }
-  dissipation = FixDissipationSync::find(lmp, refuses_dissipation());
+  dissipation = DissipationStore::find(lmp, refuses_dissipation());
   comm_reverse = dissipation ? DISSIPATION_ROW : 0;    // (Comm sizes its buffers after this)
   if (dissipation && update->whichflag == 2 && comm->me == 0)
     error->warning(FLERR, "pair granular/sync: minimize dissipates nothing: compute dissipation/sync counts the "
@@ -332,7 +329,7 @@ void PairGranularSync::init_style()
     }
   }
 
-  if (auto *sync_history = dynamic_cast<FixNeighHistorySync *>(fix_history)) {
+  if (auto *sync_history = dynamic_cast<ContactHistoryOptions *>(fix_history)) {
     sync_history->keep_opened_contacts = dissipation != nullptr;
     // its post_neighbor() reads the list just built
     sync_history->refresh_list =
@@ -353,7 +350,7 @@ void PairGranularSync::init_style()
 
   // the synchronized ordering takes half-step positions and velocities from fix nve/sphere/sync;
   // without it they are reconstructed as x - dt/2 v, exact only for velocity-Verlet atoms
-  fix_halfstep = FixNVESphereSync::recorder(modify);
+  fix_halfstep = HalfStepRecorder::find(modify);
   // the dashpots' time level is the integrator's (mixed models copy it in init_one())
   const int scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   for (auto &m : models) m.scheme = scheme;
@@ -412,6 +409,11 @@ void PairGranularSync::assign_history_layout()
     m.hist_rolling = nn + nt;
     m.hist_twisting = nn + nt + nr;
   }
+}
+
+GranularSyncPair *GranularSyncPair::find(Force *force)
+{
+  return dynamic_cast<GranularSyncPair *>(force->pair_match("^granular/sync", 0));
 }
 
 double PairGranularSync::init_one(int i, int j)

@@ -12,9 +12,8 @@ PairStyle(granular/sync,PairGranularSync);
 #ifndef LMP_PAIR_GRANULAR_SYNC_H
 #define LMP_PAIR_GRANULAR_SYNC_H
 
-#include "pair.h"
+#include "gransync_interface.h"
 
-#include "fix_nve_sphere_sync.h"
 
 #include "gs_contact.h"
 #include "gs_grid_build.h"
@@ -27,7 +26,7 @@ PairStyle(granular/sync,PairGranularSync);
 
 namespace LAMMPS_NS {
 
-class PairGranularSync : public Pair {
+class PairGranularSync : public GranularSyncPair {
  public:
   PairGranularSync(class LAMMPS *);
   ~PairGranularSync() override;
@@ -51,13 +50,11 @@ class PairGranularSync : public Pair {
 
   // for adapters (Kokkos): the model of a type pair, valid after init()
   const gs_model &model(int itype, int jtype) const { return models[itype * (ntypes_alloc + 1) + jtype]; }
-  int get_size_history() const { return size_history; }
-  class FixNeighHistory *history_fix() const { return fix_history; }
-  bool has_mdr() const { return mdr_flag; }
-  // `lists levels`: builds the style's own contact list (list) after a re-neighboring; a no-op
-  // on LAMMPS' lists and where the list is current. Readers of list call it first; a caller
-  // inside a timed phase of LAMMPS' step names it, so that the build is timed as Neigh.
-  void refresh_own_list(int timer_phase = -1);
+  const gs_model &contact_model(int itype, int jtype) const override { return model(itype, jtype); }
+  int history_values() const override { return size_history; }
+  class FixNeighHistory *contact_history() const override { return fix_history; }
+  bool uses_mdr() const override { return mdr_flag; }
+  void refresh_contact_list() override { refresh_own_list(); }
 
  protected:
   int default_ordering;
@@ -74,6 +71,10 @@ class PairGranularSync : public Pair {
   gs_grid_lists grid_lists{};
   gs_grid_exclusions grid_exclusions{};
   std::vector<long long> grid_molecules;    // molecule IDs as the core reads them (with molecule exclusions)
+  // `lists levels`: builds the style's own contact list (list) after a re-neighboring; a no-op
+  // on LAMMPS' lists and where the list is current. Readers of list call it first; a caller
+  // inside a timed phase of LAMMPS' step names it, so that the build is timed as Neigh.
+  void refresh_own_list(int timer_phase = -1);
   int init_count = 0, own_built_init = -1;    // a list stays current within one run's neighbor builds
   bigint own_built_step = -1, own_built_calls = -1;
   // why this style cannot build its own lists (nullptr: it can)
@@ -97,7 +98,7 @@ class PairGranularSync : public Pair {
   int heat_flag = 0;    // some type pair has a heat model: per-atom temperature and heatflow
   bool mdr_flag = false;    // the type pairs' model is mdr: per-atom state in fix_mdr
   bool warned_mdr_yield = false;
-  class FixGranularMDRSync *fix_mdr = nullptr;
+  class MdrState *fix_mdr = nullptr;
   std::string mdr_fix_id() const { return std::string(id_history) + "_MDR"; }
 
   class FixDummy *fix_dummy;
@@ -107,7 +108,7 @@ class PairGranularSync : public Pair {
 
   int freeze_group_bit;
   class Fix *fix_rigid;
-  class FixNVESphereSync *fix_halfstep;    // recorded half-step data, if any
+  class HalfStepRecorder *fix_halfstep;    // recorded half-step data, if any
   int warned_reconstruction;
   double *mass_rigid;
   int nmax;
@@ -116,7 +117,7 @@ class PairGranularSync : public Pair {
   // ghosts included (summed into their owners by reverse communication): per atom a row of the
   // slip and lever energy and the dashpots' loads
   static constexpr int DISSIPATION_ROW = GS_DISSIPATION_CHANNELS + GS_DISSIPATION_LOADS * 6;
-  class FixDissipationSync *dissipation = nullptr;
+  class DissipationStore *dissipation = nullptr;
   std::vector<double> dissipation_step;
   // a style that cannot accumulate dissipation names itself here, refusing compute dissipation/sync
   virtual const char *refuses_dissipation() const { return nullptr; }

@@ -7,18 +7,19 @@
 
 #include "atom.h"
 #include "comm.h"
+#include "compute.h"
 #include "domain.h"
 #include "error.h"
 #include "fix.h"
 #include "fix_gravity.h"
-#include "fix_wall_gran_sync.h"
+#include "gransync_args.h"
+#include "gransync_interface.h"
 #include "force.h"
 #include "gransync_member_access.h"
 #include "modify.h"
 #include "neigh_list.h"
 #include "neighbor.h"
 #include "output.h"
-#include "pair_granular_sync.h"
 #include "timer.h"
 #include "update.h"
 
@@ -126,7 +127,7 @@ void RunDemVariational::setup(int flag)
   // granular/sync alone: under pair hybrid the other sub-styles' forces would be left out
   if (!force->pair_style || strcmp(force->pair_style, "granular/sync") != 0)
     error->all(FLERR, "run_style dem/variational: needs pair style granular/sync (alone, not under hybrid)");
-  pair = static_cast<PairGranularSync *>(force->pair);
+  pair = GranularSyncPair::find(force);
   if (force->bond || force->angle || force->dihedral || force->improper || force->kspace)
     error->all(FLERR, "run_style dem/variational: bond, angle, dihedral, improper and kspace styles are not "
                       "integrated (only granular/sync contacts)");
@@ -137,7 +138,7 @@ void RunDemVariational::setup(int flag)
   if (domain->dimension != 3) error->all(FLERR, "run_style dem/variational: 3d only (spheres, I = 0.4 m r^2)");
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++)
-      if (const char *what = gs_vi_model_refusal(&pair->model(i, j)))
+      if (const char *what = gs_vi_model_refusal(&pair->contact_model(i, j)))
         error->all(FLERR, "run_style dem/variational: pair granular/sync, types {} {}: sub-model {}", i, j, what);
   if (comm->me == 0)
     error->warning(FLERR, "run_style dem/variational: tangential linear_nohistory acts as an unbounded dashpot "
@@ -167,15 +168,15 @@ void RunDemVariational::setup(int flag)
       if (fix->thermo_energy)
         error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {} with fix_modify energy yes (its energy is "
                           "not computed under this run style)", fix->id);
-      auto *wall_fix = static_cast<FixWallGranSync *>(fix);
+      auto *wall_fix = dynamic_cast<PlaneWall *>(fix);
       const gs_wall &w = wall_fix->geometry();
-      if (const char *what = gs_vi_model_refusal(&wall_fix->contact_model()))
+      if (const char *what = gs_vi_model_refusal(&wall_fix->plane_contact_model()))
         error->all(FLERR, "run_style dem/variational: fix wall/gran/sync {}: sub-model {}", fix->id, what);
       if (w.style == GS_WALL_ZCYLINDER) {
         walls.push_back({wall_fix, 0, fix->groupbit});
       } else {
         for (int side = 0; side < 2; side++)
-          if (std::fabs(side == 0 ? w.lo : w.hi) < FixWallGranSync::absent)
+          if (std::fabs(side == 0 ? w.lo : w.hi) < GS_WALL_ABSENT)
             walls.push_back({wall_fix, side, fix->groupbit});
       }
     } else if (style == "DISSIPATION/SYNC") {
@@ -221,7 +222,7 @@ template <class Fn> void RunDemVariational::as_verlet(Fn &&setup)
 gs_vi_spring RunDemVariational::spring(int i, int j) const
 {
   const double mi = atom->rmass[i], mj = atom->rmass[j];
-  return gs_vi_pair_spring(&pair->model(atom->type[i], atom->type[j]), atom->radius[i], atom->radius[j],
+  return gs_vi_pair_spring(&pair->contact_model(atom->type[i], atom->type[j]), atom->radius[i], atom->radius[j],
                            mi * mj / (mi + mj));
 }
 
@@ -241,14 +242,14 @@ void RunDemVariational::place_walls(const WallClock &clock)
 gs_vi_wall RunDemVariational::wall(std::size_t k, int i) const
 {
   gs_vi_wall w = placed[k];
-  gs_vi_wall_law(&walls[k].fix->contact_model(), atom->radius[i], atom->rmass[i], &w);
+  gs_vi_wall_law(&walls[k].fix->plane_contact_model(), atom->radius[i], atom->rmass[i], &w);
   return w;
 }
 
 // fn(i, j, d, spring) for each pair of the pair style's list (d = qx_i - qx_j at the positions qx)
 template <class Fn> void RunDemVariational::for_each_pair(const double *qx, Fn &&fn) const
 {
-  pair->refresh_own_list();
+  pair->refresh_contact_list();
   NeighList *list = pair->list;
   for (int ii = 0; ii < list->inum; ii++) {
     const int i = list->ilist[ii];

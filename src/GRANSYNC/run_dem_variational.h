@@ -45,7 +45,7 @@ class RunDemVariational : public Verlet {
 
   int integrate_groupbit = 0;
   struct Wall {
-    const class FixWallGranSync *fix;
+    const class PlaneWall *fix;
     int side;    // 0: its lo plane, 1: its hi one (a cylinder: 0)
     int groupbit;
   };
@@ -61,7 +61,7 @@ class RunDemVariational : public Verlet {
     int groupbit;
   };
   std::vector<Gravity> gravities;
-  class PairGranularSync *pair = nullptr;
+  class GranularSyncPair *pair = nullptr;
   class Fix *comm_fix = nullptr;
 
   // 6 per atom (owned and ghost): position or rotation increment, velocity or spin, ...

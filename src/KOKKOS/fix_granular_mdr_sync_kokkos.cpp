@@ -26,10 +26,8 @@
 #include "comm.h"
 #include "kokkos.h"
 #include "error.h"
-#include "fix_neigh_history_sync_kokkos.h"
-#include "fix_wall_gran_sync_region_kokkos.h"
+#include "fix_neigh_history.h"
 #include "neigh_list_kokkos.h"
-#include "pair_granular_sync.h"
 #include "update.h"
 
 #include "gransync_kokkos_check.h"
@@ -222,17 +220,16 @@ template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::pre_force
   }
   atomKK->modified(execution_space, DVECTOR_MASK);
   // the region walls' parts, in the CPU fix's order: on the device where the wall runs there
-  for (FixWallGranSyncRegion *wall : walls) {
+  for (MdrWallContacts *wall : walls) {
     if (setup) break;
-    auto *device_wall = dynamic_cast<FixWallGranSyncRegionKokkos<DeviceType> *>(wall);
-    if (device_wall && device_wall->runs_on_device()) {
+    if (wall->mdr_sums_on_device()) {
       atomKK->sync(execution_space, DVECTOR_MASK);
       const Vectors u = device_vectors();
-      device_wall->add_mdr_surface_increments(u.v[GS_MDR_V_ACON0], u.v[GS_MDR_V_DDELTA_BAR]);
+      wall->add_mdr_surface_increments(u.v[GS_MDR_V_ACON0], u.v[GS_MDR_V_DDELTA_BAR]);
       atomKK->modified(execution_space, DVECTOR_MASK);
     } else {
       atomKK->sync(Host, X_MASK | RADIUS_MASK | MASK_MASK | DVECTOR_MASK);
-      sum_wall_surface_increments(wall);
+      wall->add_mdr_surface_increments(vec(GS_MDR_V_ACON0), vec(GS_MDR_V_DDELTA_BAR));
       atomKK->modified(Host, DVECTOR_MASK);
     }
   }
@@ -243,9 +240,9 @@ template <class DeviceType>
 typename FixGranularMDRSyncKokkos<DeviceType>::PairRows FixGranularMDRSyncKokkos<DeviceType>::pair_rows() const
 {
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(pair->list);
-  const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(pair->history_fix())->packed_rows();
+  const auto &rows = dynamic_cast<HistoryRowsOnDevice<DeviceType> &>(*pair->contact_history()).packed_rows();
   return {rows.start, rows.neighbors, rows.values, k_list->d_ilist, k_list->d_numneigh, k_list->inum,
-          pair->get_size_history()};
+          pair->history_values()};
 }
 
 // the CPU fix's screen_contacts() on the packed rows; a row's contacts get penalties from other

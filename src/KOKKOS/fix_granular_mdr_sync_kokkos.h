@@ -17,13 +17,14 @@ FixStyle(granular/mdr/sync/kk/host,FixGranularMDRSyncKokkos<GransyncHostType>);
 #define LMP_FIX_GRANULAR_MDR_SYNC_KOKKOS_H
 
 #include "fix_granular_mdr_sync.h"
+#include "gransync_kokkos_interface.h"
 #include "gransync_kokkos_spaces.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixGranularMDRSyncKokkos : public FixGranularMDRSync, public KokkosBase {
+template <class DeviceType> class FixGranularMDRSyncKokkos : public FixGranularMDRSync, public KokkosBase, public MdrStateOnDevice<DeviceType> {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -44,8 +45,7 @@ template <class DeviceType> class FixGranularMDRSyncKokkos : public FixGranularM
   int pack_forward_comm_kokkos(int, DAT::tdual_int_1d, DAT::tdual_double_1d &, int, int *) override;
   void unpack_forward_comm_kokkos(int, int, DAT::tdual_double_1d &) override;
 
-  // the arrays the forces read and sum, in the device's copy (valid until atoms are added)
-  gs_mdr_atoms atoms_on_device() const;
+  gs_mdr_atoms atoms_on_device() const override;
 
   // public for CUDA's device lambdas
   struct Vectors {

@@ -301,15 +301,15 @@ template <class DeviceType> void FixNeighHistorySyncKokkos<DeviceType>::pack_row
   auto *list = static_cast<NeighListKokkos<DeviceType> *>(this->pair->list);
   const int inum = list->inum;
   rows_inum = inum;
-  const bool own = own_rows.start.extent(0) > 0;    // the pair style's own list: its rows as they are
+  const bool own = this->own_rows.start.extent(0) > 0;    // the pair style's own list: its rows as they are
   const auto ilist = list->d_ilist;
   const auto numneigh = list->d_numneigh;
   int slots = 0;
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
   if (own) {
-    rows.start = own_rows.start;
-    rows.neighbors = own_rows.neighbors;
-    slots = own_rows.neighbors.extent(0);
+    rows.start = this->own_rows.start;
+    rows.neighbors = this->own_rows.neighbors;
+    slots = this->own_rows.neighbors.extent(0);
   } else {
     hold(rows.start, inum + 1, "neigh_history/sync:start");
     const auto start = rows.start;
@@ -367,7 +367,7 @@ template <class DeviceType> double FixNeighHistorySyncKokkos<DeviceType>::memory
   bytes += (double) k_pool_tags.view_host().span() * sizeof(tagint) +
       (double) k_pool_values.view_host().span() * sizeof(KK_FLOAT);
   bytes += (double) rows.touch.span() * sizeof(int) + (double) rows.values.span() * sizeof(KK_FLOAT);
-  if (own_rows.start.extent(0) == 0) bytes += (double) (rows.start.span() + rows.neighbors.span()) * sizeof(int);
+  if (this->own_rows.start.extent(0) == 0) bytes += (double) (rows.start.span() + rows.neighbors.span()) * sizeof(int);
   return bytes;
 }
 

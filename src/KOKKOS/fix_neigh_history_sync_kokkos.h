@@ -42,6 +42,7 @@ FixStyle(NEIGH_HISTORY/SYNC/KK/HOST,FixNeighHistorySyncKokkos<GransyncHostType>)
 
 #include "fix_neigh_history_kokkos.h"
 #include "fix_neigh_history_sync.h"
+#include "gransync_kokkos_interface.h"
 #include "gransync_kokkos_spaces.h"
 
 #include <type_traits>
@@ -51,7 +52,8 @@ FixStyle(NEIGH_HISTORY/SYNC/KK/HOST,FixNeighHistorySyncKokkos<GransyncHostType>)
 namespace LAMMPS_NS {
 
 template <class DeviceType>
-class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>> {
+class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokkos<DeviceType>>,
+                                  public HistoryRowsOnDevice<DeviceType> {
  public:
   FixNeighHistorySyncKokkos(class LAMMPS *, int, char **);
   void post_neighbor() override;
@@ -74,19 +76,8 @@ class FixNeighHistorySyncKokkos : public RestartSafeHistory<FixNeighHistoryKokko
   void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
                               ExecutionSpace) override;
 
-  // the pair's list with its contact flags and history, row after row: row ii (atom ilist(ii))
-  // holds slots start(ii) to start(ii + 1) - 1, slot p its neighbor, flag and values dnum*p...
-  struct PackedRows {
-    Kokkos::View<int *, DeviceType> start, neighbors, touch;
-    Kokkos::View<KK_FLOAT *, DeviceType> values;
-  };
-  const PackedRows &packed_rows() const { return rows; }
-  // A pair style with its own list (lists levels) sets its rows here after each build: row ii of
-  // the list (atom ilist(ii)) holds neighbors(start(ii)) to neighbors(start(ii + 1) - 1). Empty:
-  // LAMMPS' list, whose rows are copied.
-  struct ListRows {
-    Kokkos::View<int *, DeviceType> start, neighbors;
-  } own_rows;
+  using PackedRows = typename HistoryRowsOnDevice<DeviceType>::PackedRows;
+  const PackedRows &packed_rows() const override { return rows; }
   double memory_usage() override;
 
   // public for CUDA's device lambdas

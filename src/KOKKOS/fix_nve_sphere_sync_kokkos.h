@@ -17,32 +17,14 @@ FixStyle(nve/sphere/sync/kk/host,FixNVESphereSyncKokkos<GransyncHostType>);
 #define LMP_FIX_NVE_SPHERE_SYNC_KOKKOS_H
 
 #include "fix_nve_sphere_sync.h"
+#include "gransync_kokkos_interface.h"
 #include "gransync_kokkos_spaces.h"
 #include "kokkos_base.h"
 #include "kokkos_type.h"
 
 namespace LAMMPS_NS {
 
-// Atom i's half step relative to now, x(t+dt/2) - x(t+dt), and v(t+dt/2) in a kernel: the fix's
-// kept row, or from its velocity for atoms in velocity_bit()'s group (HalfStepSource's rule)
-template <class VelocityView, class RecordView, class MaskView>
-KOKKOS_INLINE_FUNCTION void half_step_relative(int i, const VelocityView &v, const RecordView &offset,
-                                               const RecordView &vhalf, const MaskView &mask, int velocity_bit,
-                                               double dt, double *offset_out, double *vhalf_out)
-{
-  if (mask(i) & velocity_bit) {
-    double vi[3];
-    for (int k = 0; k < 3; k++) vi[k] = v(i, k);
-    gs_record_verlet_half_step(dt, vi, vhalf_out, offset_out);
-  } else {
-    for (int k = 0; k < 3; k++) {
-      offset_out[k] = offset(i, k);
-      vhalf_out[k] = vhalf(i, k);
-    }
-  }
-}
-
-template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSync, public KokkosBase {
+template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSync, public KokkosBase, public HalfStepRecordsOnDevice<DeviceType> {
  public:
   typedef DeviceType device_type;
   typedef ArrayTypes<DeviceType> AT;
@@ -72,12 +54,8 @@ template <class DeviceType> class FixNVESphereSyncKokkos : public FixNVESphereSy
   void unpack_exchange_kokkos(DAT::tdual_double_2d_lr &, DAT::tdual_int_1d &, int, int, int,
                               ExecutionSpace) override;
 
-  // half-step records x(t+dt/2) - x(t+dt) and v(t+dt/2) on the device, owned and ghost atoms (rows
-  // of velocity_bit()'s atoms not kept: half_step_relative())
-  void records_on_device(typename AT::t_double_1d_3_lr &offset_out, typename AT::t_double_1d_3_lr &vhalf_out);
-  // scheme consistent: the dashpots' v (columns 0-2) and omega (3-5) at t+dt on the device (left
-  // empty with verlet)
-  void damping_on_device(typename AT::t_double_1d_6_lr &damping_out);
+  void records_on_device(typename AT::t_double_1d_3_lr &offset_out, typename AT::t_double_1d_3_lr &vhalf_out) override;
+  void damping_on_device(typename AT::t_double_1d_6_lr &damping_out) override;
   // the same for host styles (a CPU pair or wall, the region wall, single()): copied from the device
   double **half_offset() override;
   double **half_velocity() override;

@@ -12,7 +12,6 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
-#include "fix_nve_sphere_sync_kokkos.h"
 #include "kokkos.h"
 #include "memory_kokkos.h"
 
@@ -59,7 +58,7 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::init()
   keep_integrators_unfused(modify);
   if (update->whichflag == 2)
     error->all(FLERR, "fix wall/gran/sync/kk: minimize runs with the CPU style wall/gran/sync (without '-sf kk')");
-  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+  if (fix_halfstep && !dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "fix wall/gran/sync/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
 }

@@ -12,7 +12,6 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
-#include "fix_nve_sphere_sync_kokkos.h"
 #include "kokkos.h"
 #include "update.h"
 
@@ -75,7 +74,7 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::init()
   if (update->whichflag == 2)
     error->all(FLERR, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style wall/gran/sync/mesh (without "
                       "'-sf kk')");
-  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+  if (fix_halfstep && !dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "fix wall/gran/sync/mesh/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
 }

@@ -21,8 +21,6 @@
 #include "comm.h"
 #include "error.h"
 #include "force.h"
-#include "fix_granular_mdr_sync_kokkos.h"
-#include "fix_nve_sphere_sync_kokkos.h"
 #include "kokkos.h"
 #include "region.h"
 #include "update.h"
@@ -69,10 +67,11 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::init()
     error->all(FLERR, "fix wall/gran/sync/region/kk: minimize runs with the CPU style wall/gran/sync/region "
                       "(without '-sf kk')");
   check_region();
-  if (on_device && fix_mdr && !dynamic_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr))
+  device_mdr = dynamic_cast<MdrStateOnDevice<DeviceType> *>(fix_mdr);
+  if (on_device && fix_mdr && !device_mdr)
     error->all(FLERR, "fix wall/gran/sync/region/kk with normal mdr needs the grains' mdr state on the device: use "
                       "pair_style granular/sync/kk (e.g. with '-sf kk'), not {}", force->pair_style);
-  if (on_device && fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+  if (on_device && fix_halfstep && !dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(fix_halfstep))
     error->all(FLERR, "fix wall/gran/sync/region/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
 }
@@ -99,6 +98,10 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::contac
 template <class DeviceType>
 void FixWallGranSyncRegionKokkos<DeviceType>::add_mdr_surface_increments(const double *acon0, double *ddelta_bar)
 {
+  if (!on_device) {
+    FixWallGranSyncRegion::add_mdr_surface_increments(acon0, ddelta_bar);
+    return;
+  }
   if (region->dynamic_check()) region->prematch();
   gs_region geometry;
   region_geometry(region, update->dt, geometry);
@@ -151,7 +154,7 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   const int with_mdr = fix_mdr != nullptr;
   if (with_mdr) {
     atomKK->sync(execution_space, DVECTOR_MASK);
-    mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
+    mdr_atoms = device_mdr->atoms_on_device();
     if (!mdr_counts.data()) mdr_counts = decltype(mdr_counts)("wall/gran/sync/region/kk:mdr_counts");
   }
   const auto d_mdr_counts = mdr_counts;

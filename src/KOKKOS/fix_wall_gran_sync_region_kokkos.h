@@ -18,6 +18,7 @@ FixStyle(wall/gran/sync/region/kk/host,FixWallGranSyncRegionKokkos<GransyncHostT
 
 #include "fix_wall_gran_sync_region.h"
 #include "gransync_kokkos_heat.h"
+#include "gransync_kokkos_interface.h"
 #include "gransync_kokkos_output.h"
 #include "gransync_kokkos_spaces.h"
 #include "gransync_kokkos_wall_rows.h"
@@ -33,18 +34,19 @@ template <class DeviceType> class FixWallGranSyncRegionKokkos : public GransyncW
   FixWallGranSyncRegionKokkos(class LAMMPS *, int, char **);
   void init() override;
   void post_force(int) override;
-  void contact_rows_to_host() override;
-  bool runs_on_device() const { return on_device; }
-  // mdr: adds this wall's part of the grains' surface increments on the device (public for CUDA)
-  void add_mdr_surface_increments(const double *acon0, double *ddelta_bar);
+  bool mdr_sums_on_device() const override { return on_device; }
+  // mdr: on the device where the wall runs there (public for CUDA)
+  void add_mdr_surface_increments(const double *acon0, double *ddelta_bar) override;
 
  protected:
   const char *refuses_dissipation() const override { return "fix wall/gran/sync/region/kk"; }
+  void contact_rows_to_host() override;
 
  private:
   GransyncHeat<DeviceType> heat;
   GransyncWallOutput<DeviceType> output, atom_energy;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
+  MdrStateOnDevice<DeviceType> *device_mdr = nullptr;    // the grains' mdr state (init())
   Kokkos::View<int, DeviceType> mdr_counts;    // mdr: atoms whose wall force is not finite
   GransyncCentredAtoms<DeviceType> centred;
 

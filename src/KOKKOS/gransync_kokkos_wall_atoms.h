@@ -11,7 +11,7 @@
 #define LMP_GRANSYNC_KOKKOS_WALL_ATOMS_H
 
 #include "atom_kokkos.h"
-#include "fix_nve_sphere_sync_kokkos.h"
+#include "gransync_kokkos_interface.h"
 #include "kokkos_type.h"
 
 #include "gs_contact.h"
@@ -41,7 +41,7 @@ template <class DeviceType> struct GransyncWallAtoms {
 
   // On the host before the kernel: the atom data `read` synced to `space` and this step's views;
   // `recorder`: the integrator's records (nullptr: none), for the wall's `model`.
-  void begin(AtomKokkos *atomKK, ExecutionSpace space, uint64_t read, FixNVESphereSync *recorder,
+  void begin(AtomKokkos *atomKK, ExecutionSpace space, uint64_t read, HalfStepRecorder *recorder,
              const gs_model &model, double step_dt)
   {
     atomKK->sync(space, read);
@@ -55,9 +55,9 @@ template <class DeviceType> struct GransyncWallAtoms {
     mask = atomKK->k_mask.template view<DeviceType>();
     records = recorder != nullptr;
     if (records) {
-      auto *kk = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(recorder);
-      kk->records_on_device(offset, vhalf);
-      kk->damping_on_device(damping);
+      auto &kk = dynamic_cast<HalfStepRecordsOnDevice<DeviceType> &>(*recorder);
+      kk.records_on_device(offset, vhalf);
+      kk.damping_on_device(damping);
       velocity_bit = recorder->velocity_bit();
     }
     sync = model.ordering == GS_ORDERING_SYNCHRONIZED;

@@ -25,10 +25,8 @@
 #include "atom_kokkos.h"
 #include "atom_masks.h"
 #include "error.h"
-#include "fix_granular_mdr_sync_kokkos.h"
-#include "fix_neigh_history_sync_kokkos.h"
+#include "fix_neigh_history.h"
 #include "gransync_args.h"
-#include "fix_nve_sphere_sync_kokkos.h"
 #include "force.h"
 #include "kokkos.h"
 #include "memory_kokkos.h"
@@ -488,10 +486,12 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
   if (fix_rigid)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} is not supported on the device; use granular/sync",
                fix_rigid->style);
-  if (mdr_flag && !dynamic_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr))
+  device_mdr = dynamic_cast<MdrStateOnDevice<DeviceType> *>(fix_mdr);
+  if (mdr_flag && !device_mdr)
     error->all(FLERR, "pair_style granular/sync/kk: fix {} holds the mdr state of another pair style; redefine the "
                       "pair style", fix_mdr->style);
-  if (fix_halfstep && !dynamic_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep))
+  device_records = dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(fix_halfstep);
+  if (fix_halfstep && !device_records)
     error->all(FLERR, "pair_style granular/sync/kk needs the half-step records on the device: use fix "
                       "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
 
@@ -513,11 +513,12 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
     request->set_kokkos_host(std::is_same_v<DeviceType, LMPHostType> && !std::is_same_v<DeviceType, LMPDeviceType>);
     request->set_kokkos_device(std::is_same_v<DeviceType, LMPDeviceType>);
   }
+  history_rows = dynamic_cast<HistoryRowsOnDevice<DeviceType> *>(fix_history);
   if (use_history) {
-    auto *history = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history);
-    history->own_rows = {};
+    history_rows->own_rows = {};
     // its post_neighbor() reads the list just built
-    history->refresh_list = own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
+    dynamic_cast<ContactHistoryOptions &>(*fix_history).refresh_list =
+        own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
   }
   d_models = Kokkos::View<gs_model *, DeviceType>();    // mixing in init_one() follows: upload on first compute
 }
@@ -568,7 +569,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::build_own_l
   l->inum = atom->nlocal;
   l->gnum = 0;
   l->maxneighs = grid.longest_row;
-  if (use_history) static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->own_rows = {grid.start, grid.neighbors};
+  if (use_history) history_rows->own_rows = {grid.start, grid.neighbors};
 }
 
 template <class DeviceType> double PairGranularSyncKokkos<DeviceType>::memory_usage()
@@ -650,7 +651,7 @@ double PairGranularSyncKokkos<DeviceType>::single(int i, int j, int itype, int j
 template <class DeviceType>
 int PairGranularSyncKokkos<DeviceType>::row_history(int i, const std::function<bool(int)> &is_partner, double *history)
 {
-  const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
+  const auto &rows = history_rows->packed_rows();
   if (!h_list_current) {
     // copies also where host and device share memory, so that CPU runs test what a GPU does
     auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
@@ -775,7 +776,7 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.numneigh = k_list->d_numneigh;
 
   if (use_history) {
-    const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
+    const auto &rows = history_rows->packed_rows();
     kernel.start = rows.start;
     kernel.packed_neighbors = rows.neighbors;
     kernel.touch = rows.touch;
@@ -788,14 +789,13 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   kernel.settings.records = 0;
   kernel.settings.velocity_bit = 0;
   if (fix_halfstep) {
-    auto *recorder = static_cast<FixNVESphereSyncKokkos<DeviceType> *>(fix_halfstep);
-    recorder->records_on_device(kernel.offset, kernel.vhalf);
-    recorder->damping_on_device(kernel.damping);
+    device_records->records_on_device(kernel.offset, kernel.vhalf);
+    device_records->damping_on_device(kernel.damping);
     kernel.settings.records = 1;
     kernel.settings.velocity_bit = fix_halfstep->velocity_bit();
   }
   kernel.models = d_models;
-  if constexpr (MDR) kernel.mdr_atoms = static_cast<FixGranularMDRSyncKokkos<DeviceType> *>(fix_mdr)->atoms_on_device();
+  if constexpr (MDR) kernel.mdr_atoms = device_mdr->atoms_on_device();
   if (!contact_counts.data()) contact_counts = decltype(contact_counts)("granular/sync/kk:contact_counts");
   kernel.contact_counts = contact_counts;
 
@@ -879,7 +879,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
     auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
     Kokkos::View<int *, DeviceType> start, touch;
     if (use_history) {
-      const auto &rows = static_cast<FixNeighHistorySyncKokkos<DeviceType> *>(fix_history)->packed_rows();
+      const auto &rows = history_rows->packed_rows();
       start = rows.start;
       touch = rows.touch;
     }

@@ -19,6 +19,7 @@ PairStyle(granular/sync/kk/host,PairGranularSyncKokkos<GransyncHostType>);
 
 #include "gransync_kokkos_grid.h"
 #include "gransync_kokkos_heat.h"
+#include "gransync_kokkos_interface.h"
 #include "gransync_kokkos_spaces.h"
 #include "kokkos_type.h"
 #include "pair_granular_sync.h"
@@ -51,6 +52,10 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  private:
   int neighflag;
+  // the partners' device sides, found by init_style()
+  HalfStepRecordsOnDevice<DeviceType> *device_records = nullptr;
+  HistoryRowsOnDevice<DeviceType> *history_rows = nullptr;
+  MdrStateOnDevice<DeviceType> *device_mdr = nullptr;
   Kokkos::View<gs_model *, DeviceType> d_models;    // (ntypes+1)^2, as `models`
   DAT::ttransform_kkacc_1d_6 k_vatom;
   DAT::ttransform_kkacc_1d k_eatom;

@@ -67,6 +67,23 @@ GS_FN void gs_record_verlet_half_step(double dtv, const double *v, double *vhalf
   }
 }
 
+/* A reader's view of an atom's half step relative to now (offset x(t+dt/2) - x(t+dt), and v(t+dt/2)):
+ * the integrator's kept row, or, for an atom whose half step comes from its velocity (a
+ * velocity-Verlet atom, or any atom without records), x - dt/2 v and v. Rows are not read then. */
+GS_FN void gs_half_step_of(int from_velocity, double dtv, const double *v, const double *offset_row,
+                           const double *vhalf_row, double *offset_out, double *vhalf_out)
+{
+  int k;
+  if (from_velocity) {
+    gs_record_verlet_half_step(dtv, v, vhalf_out, offset_out);
+    return;
+  }
+  for (k = 0; k < 3; k++) {
+    offset_out[k] = offset_row[k];
+    vhalf_out[k] = vhalf_row[k];
+  }
+}
+
 /* ... of an atom that something else moved from xstart to x in the step: its mean velocity, and
  * half the step back. */
 GS_FN void gs_record_moved_half_step(double dtv, const double *x, const double *xstart, double *vhalf, double *offset)

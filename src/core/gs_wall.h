@@ -13,7 +13,10 @@ extern "C" {
 
 enum gs_wall_style { GS_WALL_XPLANE = 0, GS_WALL_YPLANE = 1, GS_WALL_ZPLANE = 2, GS_WALL_ZCYLINDER = 3 };
 
-/* A wall: a pair of planes normal to `style` at lo/hi (either may be absent: +-huge), or a z
+/* a plane given as NULL lies this far out */
+#define GS_WALL_ABSENT 1.0e20
+
+/* A wall: a pair of planes normal to `style` at lo/hi (either may be absent: +-GS_WALL_ABSENT), or a z
  * cylinder of radius `cylradius` around the z axis, moving by wiggle (along `axis`) or shear. */
 typedef struct gs_wall {
   int style;
