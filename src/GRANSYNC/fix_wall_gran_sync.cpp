@@ -28,18 +28,15 @@ using namespace FixConst;
 static constexpr double BIG = GS_WALL_ABSENT;
 
 FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    GranularWall(lmp, narg, arg), wall{}, time_origin(0), size_history(0), history(nullptr), fix_halfstep(nullptr)
+    GranularWall(lmp, narg, arg, on_device), wall{}, time_origin(0)
 {
-  if (on_device && !lmp->kokkos) error->all(FLERR, "fix wall/gran/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   wall.lo = -BIG;
   wall.hi = BIG;
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "fix wall/gran/sync: expected 'fix ID group wall/gran/sync granular <normal model> ... "
                       "<xplane|yplane|zplane|zcylinder> args [wiggle|shear ...] [ordering ...]'");
-  create_attribute = 1;
-
   int explicit_sync;
-  int iarg = parse_wall_model(error, "fix wall/gran/sync", narg, arg, model, explicit_sync);
+  int iarg = parse_model(narg, arg, explicit_sync);
   if (model.normal == GS_NORMAL_MDR)
     error->all(FLERR, "fix wall/gran/sync: normal mdr is supported on region walls only (as stock): use fix "
                       "wall/gran/sync/region with a plane or cylinder region");
@@ -94,16 +91,7 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
       wall.vshear = number_arg(error, "fix wall/gran/sync", "shear velocity", arg[iarg + 2]);
       wall.shear = 1;
       iarg += 3;
-    } else if (strcmp(arg[iarg], "ordering") == 0) {
-      ordering = parse_ordering(error, "fix wall/gran/sync", iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "temperature") == 0) {
-      wall_temperature.parse(lmp, "fix wall/gran/sync", iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "contacts") == 0) {
-      peratom_flag = 1;
-      iarg++;
-    } else {
+    } else if (!common_keyword(iarg, narg, arg, ordering)) {
       error->all(FLERR, "fix wall/gran/sync: unknown keyword '{}' (allowed: wiggle, shear, ordering, temperature, "
                         "contacts)", arg[iarg]);
     }
@@ -112,172 +100,47 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
   if (wall.shear && wall.axis == wall.style) error->all(FLERR, "fix wall/gran/sync: shear must be along the wall, not its normal");
   if (wall.style == GS_WALL_ZCYLINDER && (wall.wiggle || wall.shear) && wall.axis != 2)
     error->all(FLERR, "fix wall/gran/sync: a zcylinder moves along z only");
-  model.ordering = wall_ordering(error, "fix wall/gran/sync", explicit_sync, ordering);
 
   time_origin = update->ntimestep;
   restart_global = wall.wiggle;    // the wiggle's phase continues across restarts (as fix move's)
   size_history = gs_wall_history_size(&model);
-  maxexchange = size_history;    // sizes comm buffers for migrating atoms
-  restart_peratom = size_history > 0;
-  if (peratom_flag) {
-    size_peratom_cols = gs_wall_output_columns(&model);
-    peratom_freq = 1;
-  }
-  if (size_history > 0 || peratom_flag) {
-    grow_arrays(atom->nmax);
-    atom->add_callback(Atom::GROW);
-    if (size_history > 0) atom->add_callback(Atom::RESTART);
-    for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
-  }
+  begin_rows(size_history, explicit_sync, ordering);
 }
 
-FixWallGranSync::~FixWallGranSync()
+void FixWallGranSync::clear_row(double *row) const
 {
-  if (size_history > 0 || peratom_flag) atom->delete_callback(id, Atom::GROW);
-  if (size_history > 0) atom->delete_callback(id, Atom::RESTART);
-  memory->destroy(history);
-  memory->destroy(array_atom);
-}
-
-// the contacts of a restart file written by the other of the CPU and /kk styles
-void FixWallGranSync::post_constructor()
-{
-  gransync::adopt_twin_restart(lmp, this);
-}
-
-int FixWallGranSync::setmask()
-{
-  return wall_mask;
-}
-
-void FixWallGranSync::init()
-{
-  require_verlet(error, update, "fix wall/gran/sync");
-  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
-    error->all(FLERR, "fix wall/gran/sync requires atom attributes radius, rmass and omega (use atom_style sphere)");
-  fix_halfstep = HalfStepRecorder::find(modify);
-  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
-  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
-  check_minimize("fix wall/gran/sync", size_history == 0 && !wall.wiggle && !wall.shear);
-  find_dissipation();
-  warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync", size_history, restart_atoms_dropped);
-}
-
-void FixWallGranSync::setup(int vflag)
-{
-  post_force(vflag);
+  for (int k = 0; k < size_history; k++) row[k] = 0.0;
 }
 
 void FixWallGranSync::post_force(int /*vflag*/)
 {
-  const double dt = update->dt;
+  const Step s = begin_step();
   gs_wall_step step;
-  gs_wall_step_init(&wall, model.ordering, (update->ntimestep - time_origin) * dt, dt, update->setupflag == 0, &step);
-
-  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
-  const double *radius = atom->radius, *rmass = atom->rmass;
+  gs_wall_step_init(&wall, model.ordering, (update->ntimestep - time_origin) * s.dt, s.dt, update->setupflag == 0,
+                    &step);
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
-  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
-  const bool heat = model.heat != GS_HEAT_UNSET;
-  const double twall = heat ? wall_temperature.now(input) : 0.0;
-  clear_wall_contacts(this, atom->nlocal);
-  begin_energy();
-
-  // minimize: at rest (the damping acts on velocities, which a minimization ignores)
-  const bool minimizing = update->whichflag == 2;
-  const double rest[3] = {0.0, 0.0, 0.0}, rest6[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  const bool dissipates = dissipating();
   gs_dissipation dissipated{};    // zero again after each atom that adds to it
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    double xh[3], vh[3];
-    if (sync && !minimizing) halfstep.of_atom(i, x, dt, xh, vh);
-    const double *vi = minimizing ? rest : v[i], *wi = minimizing ? rest : omega[i];
-    const double *next = damping && !minimizing ? damping[i] : rest6;
+    AtomState a;
+    atom_state(s, i, a);
     gs_contact c;
-    double *hist = size_history ? history[i] : nullptr;
-    const bool held = dissipates && gs_wall_history_held(&model, hist);
-    const int touching = gs_wall_contact(&model, &wall, &step, x[i], vi, sync && !minimizing ? xh : x[i],
-                                         sync && !minimizing ? vh : vi, wi, next, radius[i], rmass[i], hist, f[i],
-                                         torque[i], &c, dissipates ? &dissipated : nullptr);
+    double *hist = size_history ? rows[i] : nullptr;
+    const bool held = s.dissipates && gs_wall_history_held(&model, hist);
+    const int touching = gs_wall_contact(&model, &wall, &step, a.x, a.v, a.x_sync, a.v_sync, a.omega, a.next,
+                                         atom->radius[i], atom->rmass[i], hist, atom->f[i], atom->torque[i], &c,
+                                         s.dissipates ? &dissipated : nullptr);
     if (touching == GS_WALL_CENTRED)
-      error->one(FLERR, "fix {}: the centre of atom {} lies on the wall, where a contact has no normal", style,
+      error->one(FLERR, "{}: the centre of atom {} lies on the wall, where a contact has no normal", what(),
                  atom->tag[i]);
-    if (dissipates && (touching || held)) {
+    if (s.dissipates && (touching || held)) {
       dissipation->add(i, dissipated.energy, &dissipated.load_i[0][0]);
       dissipated = gs_dissipation{};
     }
     if (!touching) continue;
-    add_wall_contact_outputs(this, atom, model, c, i, twall);
-    const double e = gs_wall_stored_energy(&model, &c, hist);
-    energy_here += e;
-    if (eflag_atom) eatom[i] += e;
+    add_contact_outputs(c, i, s.twall);
+    add_energy(i, gs_wall_stored_energy(&model, &c, hist));
   }
-}
-
-// the contacts output is rewritten at every step: it is kept in order but not migrated
-void FixWallGranSync::grow_arrays(int nmax)
-{
-  if (size_history > 0) memory->grow(history, nmax, size_history, "wall/gran/sync:history");
-  grow_output(nmax);
-}
-
-void FixWallGranSync::grow_output(int nmax)
-{
-  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync:contacts");
-}
-
-void FixWallGranSync::copy_arrays(int i, int j, int /*delflag*/)
-{
-  for (int k = 0; k < size_history; k++) history[j][k] = history[i][k];
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
-}
-
-void FixWallGranSync::set_arrays(int i)
-{
-  for (int k = 0; k < size_history; k++) history[i][k] = 0.0;
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
-}
-
-int FixWallGranSync::pack_exchange(int i, double *buf)
-{
-  for (int k = 0; k < size_history; k++) buf[k] = history[i][k];
-  return size_history;
-}
-
-int FixWallGranSync::unpack_exchange(int nlocal, double *buf)
-{
-  for (int k = 0; k < size_history; k++) history[nlocal][k] = buf[k];
-  return size_history;
-}
-
-// record: its length, the model's signature, the history
-int FixWallGranSync::pack_restart(int i, double *buf)
-{
-  buf[0] = size_history + 2;
-  buf[1] = history_layout_signature(model);
-  for (int k = 0; k < size_history; k++) buf[k + 2] = history[i][k];
-  return size_history + 2;
-}
-
-void FixWallGranSync::unpack_restart(int nlocal, int nth)
-{
-  const double *record = restart_record(atom, nlocal, nth);
-  const bool fits = static_cast<int>(record[0]) == size_history + 2 && record[1] == history_layout_signature(model);
-  if (!fits) restart_atoms_dropped++;
-  for (int k = 0; k < size_history; k++) history[nlocal][k] = fits ? record[2 + k] : 0.0;
-}
-
-int FixWallGranSync::size_restart(int /*nlocal*/)
-{
-  return size_history + 2;
-}
-
-int FixWallGranSync::maxsize_restart()
-{
-  return size_history + 2;
 }
 
 // the step the wiggle's time counts from
@@ -295,9 +158,4 @@ void FixWallGranSync::restart(char *buf)
   double origin;
   memcpy(&origin, buf, sizeof(origin));
   time_origin = static_cast<bigint>(origin);
-}
-
-double FixWallGranSync::memory_usage()
-{
-  return (double) atom->nmax * (size_history + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double);
 }

@@ -12,6 +12,7 @@
 #include "comm.h"
 #include "domain.h"
 #include "error.h"
+#include "gransync_args.h"
 #include "input.h"
 #include "memory.h"
 #include "modify.h"
@@ -30,18 +31,15 @@ using namespace FixConst;
 static constexpr const char *WHAT = "fix wall/gran/sync/mesh";
 
 FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    GranularWall(lmp, narg, arg)
+    GranularWall(lmp, narg, arg, on_device)
 {
-  if (on_device && !lmp->kokkos)
-    error->all(FLERR, "fix wall/gran/sync/mesh/kk requires Kokkos: run LAMMPS with '-k on'");
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "{}: expected 'fix ID group wall/gran/sync/mesh granular <normal model> ... file <mesh file> "
                       "[keywords]'", WHAT);
-  create_attribute = 1;
   time_origin = update->ntimestep;
 
   int explicit_sync;
-  int iarg = parse_wall_model(error, WHAT, narg, arg, model, explicit_sync);
+  int iarg = parse_model(narg, arg, explicit_sync);
   if (model.normal == GS_NORMAL_MDR)
     error->all(FLERR, "{}: normal mdr is not available on mesh walls (allowed: hooke, hertz, hertz/material, dmt, "
                       "jkr)", WHAT);
@@ -57,15 +55,8 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
   };
   auto number = [&](int k) { return number_arg(error, WHAT, std::string("keyword ") + arg[iarg], arg[iarg + k]); };
   while (iarg < narg) {
-    if (strcmp(arg[iarg], "ordering") == 0) {
-      ordering = parse_ordering(error, WHAT, iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "temperature") == 0) {
-      wall_temperature.parse(lmp, WHAT, iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "contacts") == 0) {
-      peratom_flag = 1;
-      iarg++;
+    if (common_keyword(iarg, narg, arg, ordering)) {
+      continue;
     } else if (strcmp(arg[iarg], "scale") == 0) {
       need(1, "a value");
       scale = number(1);
@@ -131,7 +122,6 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
                         "contacts)", WHAT, arg[iarg]);
     }
   }
-  model.ordering = wall_ordering(error, WHAT, explicit_sync, ordering);
   // the mesh's place follows the step number: LAMMPS then refuses reset_timestep (as with fix move)
   time_depend = move != MOVE_NONE;
 
@@ -174,50 +164,22 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
                    file, data.grid_n[0], data.grid_n[1], data.grid_n[2], data.cell);
 
   size_history = model.size_history;
-  row_width = gs_mesh_row_width(size_history);
-  maxexchange = row_width;
-  restart_peratom = 1;
   restart_global = 1;    // the motion's state
-  if (peratom_flag) {
-    size_peratom_cols = gs_wall_output_columns(&model);
-    peratom_freq = 1;
-  }
-  grow_arrays(atom->nmax);
-  atom->add_callback(Atom::GROW);
-  atom->add_callback(Atom::RESTART);
-  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  begin_rows(gs_mesh_row_width(size_history), explicit_sync, ordering);
 }
 
 FixWallGranSyncMesh::~FixWallGranSyncMesh()
 {
-  atom->delete_callback(id, Atom::GROW);
-  atom->delete_callback(id, Atom::RESTART);
   gs_mesh_data_free(&data);
-  memory->destroy(contacts);
-  memory->destroy(array_atom);
 }
 
-// the contacts of a restart file written by the other of the CPU and /kk styles
-void FixWallGranSyncMesh::post_constructor()
+bool FixWallGranSyncMesh::at_rest_potential() const
 {
-  gransync::adopt_twin_restart(lmp, this);
+  return size_history == 0 && model.normal != GS_NORMAL_JKR && move == MOVE_NONE;
 }
 
-int FixWallGranSyncMesh::setmask()
+void FixWallGranSyncMesh::init_geometry()
 {
-  return wall_mask;
-}
-
-void FixWallGranSyncMesh::init()
-{
-  require_verlet(error, update, WHAT);
-  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
-    error->all(FLERR, "{} requires atom attributes radius, rmass and omega (use atom_style sphere)", WHAT);
-  check_minimize(WHAT, size_history == 0 && model.normal != GS_NORMAL_JKR && move == MOVE_NONE);
-  find_dissipation();
-  fix_halfstep = HalfStepRecorder::find(modify);
-  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
-  wall_temperature.check(error, input, atom, WHAT, model);
   if (!omega_variable.empty()) {
     omega_ivar = input->variable->find(omega_variable.c_str());
     if (omega_ivar < 0) error->all(FLERR, "{}: variable {} for move rotate does not exist", WHAT, omega_variable);
@@ -230,7 +192,6 @@ void FixWallGranSyncMesh::init()
                             "from its definition", WHAT);
     restart_mismatch = false;
   }
-  warn_restart_history_dropped(comm, error, world, WHAT, size_history, restart_atoms_dropped);
 }
 
 void FixWallGranSyncMesh::reset_dt()
@@ -238,11 +199,6 @@ void FixWallGranSyncMesh::reset_dt()
   if (move == MOVE_LINEAR || move == MOVE_WIGGLE)
     error->all(FLERR, "{}: a mesh that moves by linear or wiggle cannot follow a change of the timestep (its "
                       "place is a function of the steps since its definition)", WHAT);
-}
-
-void FixWallGranSyncMesh::setup(int vflag)
-{
-  post_force(vflag);
 }
 
 gs_mesh_motion FixWallGranSyncMesh::motion_now()
@@ -293,84 +249,37 @@ gs_mesh_motion FixWallGranSyncMesh::motion_now()
 
 void FixWallGranSyncMesh::post_force(int /*vflag*/)
 {
-  const double dt = update->dt;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
   const gs_mesh_motion mo = motion_now();
-  double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
-  const double *radius = atom->radius, *rmass = atom->rmass;
+  const Step s = begin_step();
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
-  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
   const bool heat = model.heat != GS_HEAT_UNSET;
-  const double twall = heat ? wall_temperature.now(input) : 0.0;
   const int history_update = update->setupflag == 0;
-  const bool at_rest = update->whichflag == 2;    // minimize
-  const bool dissipates = dissipating();
-  static const double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  clear_wall_contacts(this, atom->nlocal);
-  begin_energy();
-
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
-    double xh[3], vh[3];
-    if (sync) halfstep.of_atom(i, x, dt, xh, vh);
+    AtomState a;
+    atom_state(s, i, a);
     double e = 0.0;
     gs_dissipation d{};
-    const int n = gs_mesh_wall_atom(
-        &model, &mesh, &mo, dt, history_update, x[i], at_rest ? rest : v[i], sync && !at_rest ? xh : x[i],
-        at_rest ? rest : (sync ? vh : v[i]), at_rest ? rest : omega[i], damping && !at_rest ? damping[i] : rest,
-        radius[i], rmass[i], contacts[i], f[i], torque[i], heat ? atom->temperature[i] : 0.0, twall,
-        heat ? &atom->heatflow[i] : nullptr, peratom_flag ? array_atom[i] : nullptr, &e, dissipates ? &d : nullptr);
+    const int n = gs_mesh_wall_atom(&model, &mesh, &mo, s.dt, history_update, a.x, a.v, a.x_sync, a.v_sync, a.omega,
+                                    a.next, atom->radius[i], atom->rmass[i], rows[i], atom->f[i], atom->torque[i],
+                                    heat ? atom->temperature[i] : 0.0, s.twall, heat ? &atom->heatflow[i] : nullptr,
+                                    peratom_flag ? array_atom[i] : nullptr, &e, s.dissipates ? &d : nullptr);
     if (n == GS_WALL_CENTRED)
-      error->one(FLERR, "{}: the centre of atom {} lies on the mesh, where a contact has no normal", WHAT,
+      error->one(FLERR, "{}: the centre of atom {} lies on the mesh, where a contact has no normal", what(),
                  atom->tag[i]);
     if (n == GS_WALL_CROWDED)
-      error->one(FLERR, "{}: atom {} touches the mesh in more directions than its {} {}", WHAT, atom->tag[i],
+      error->one(FLERR, "{}: atom {} touches the mesh in more directions than its {} {}", what(), atom->tag[i],
                  GS_MESH_MAX_CONTACTS, too_many_directions);
-    if (dissipates) dissipation->add(i, d.energy, &d.load_i[0][0]);
-    energy_here += e;
-    if (eflag_atom) eatom[i] += e;
+    if (s.dissipates) dissipation->add(i, d.energy, &d.load_i[0][0]);
+    add_energy(i, e);
   }
 }
 
-/* ---- per-atom contact records ------------------------------------------------------------------ */
-
-void FixWallGranSyncMesh::grow_arrays(int nmax)
+// a row: its count of contacts, then theirs (gs_mesh.h)
+int FixWallGranSyncMesh::row_length(const double *row, int available) const
 {
-  memory->grow(contacts, nmax, row_width, "wall/gran/sync/mesh:contacts");
-  grow_output(nmax);
-}
-
-void FixWallGranSyncMesh::grow_output(int nmax)
-{
-  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync/mesh:output");
-}
-
-void FixWallGranSyncMesh::copy_arrays(int i, int j, int /*delflag*/)
-{
-  const int used = gs_mesh_row_used(contacts[i], size_history);
-  for (int k = 0; k < used; k++) contacts[j][k] = contacts[i][k];
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
-}
-
-void FixWallGranSyncMesh::set_arrays(int i)
-{
-  contacts[i][0] = 0.0;
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
-}
-
-int FixWallGranSyncMesh::pack_exchange(int i, double *buf)
-{
-  const int used = gs_mesh_row_used(contacts[i], size_history);
-  for (int k = 0; k < used; k++) buf[k] = contacts[i][k];
-  return used;
-}
-
-int FixWallGranSyncMesh::unpack_exchange(int nlocal, double *buf)
-{
-  const int used = gs_mesh_row_used(buf, size_history);
-  for (int k = 0; k < used; k++) contacts[nlocal][k] = buf[k];
-  return used;
+  if (available < 1 || row[0] > GS_MESH_MAX_CONTACTS) return -1;
+  return gs_mesh_row_used(row, size_history);
 }
 
 // a fingerprint of the mesh: a restart's contact keys name its features
@@ -386,38 +295,12 @@ double FixWallGranSyncMesh::mesh_signature() const
   return static_cast<double>(h >> 12);    // exact in a double
 }
 
-// record: its length, the model's signature, the mesh's, the atom's row
-int FixWallGranSyncMesh::pack_restart(int i, double *buf)
+// a restart record's keys: the contact model's history layout, the mesh
+int FixWallGranSyncMesh::restart_keys(double *keys) const
 {
-  const int used = gs_mesh_row_used(contacts[i], size_history);
-  buf[0] = used + 3;
-  buf[1] = history_layout_signature(model);
-  buf[2] = mesh_signature();
-  for (int k = 0; k < used; k++) buf[k + 3] = contacts[i][k];
-  return used + 3;
-}
-
-void FixWallGranSyncMesh::unpack_restart(int nlocal, int nth)
-{
-  const double *record = restart_record(atom, nlocal, nth);
-  const int length = static_cast<int>(record[0]);
-  contacts[nlocal][0] = 0.0;
-  if (length < 4 || record[1] != history_layout_signature(model) || record[2] != mesh_signature() ||
-      record[3] > GS_MESH_MAX_CONTACTS || length != 3 + gs_mesh_row_used(record + 3, size_history)) {
-    restart_atoms_dropped++;
-    return;
-  }
-  for (int k = 0; k < length - 3; k++) contacts[nlocal][k] = record[k + 3];
-}
-
-int FixWallGranSyncMesh::size_restart(int nlocal)
-{
-  return 3 + gs_mesh_row_used(contacts[nlocal], size_history);
-}
-
-int FixWallGranSyncMesh::maxsize_restart()
-{
-  return 3 + row_width;
+  keys[0] = history_layout_signature(model);
+  keys[1] = mesh_signature();
+  return 2;
 }
 
 // the motion's state: where the mesh is and was one step before
@@ -458,5 +341,5 @@ double FixWallGranSyncMesh::memory_usage()
   const double mesh_bytes = data.nvert * 3.0 * sizeof(double) + data.ntri * (3.0 * sizeof(double) + 9.0 * sizeof(int)) +
                             data.nedge * 2.0 * sizeof(int) + (data.nvert + 1.0 + 3.0 * data.ntri) * sizeof(int) +
                             (data.ncells + 1.0 + data.cell_start[data.ncells]) * sizeof(int);
-  return (double) atom->nmax * (row_width + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double) + mesh_bytes;
+  return GranularWall::memory_usage() + mesh_bytes;
 }

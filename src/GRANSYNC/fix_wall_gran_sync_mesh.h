@@ -12,8 +12,7 @@ FixStyle(wall/gran/sync/mesh,FixWallGranSyncMesh);
 #ifndef LMP_FIX_WALL_GRAN_SYNC_MESH_H
 #define LMP_FIX_WALL_GRAN_SYNC_MESH_H
 
-#include "fix.h"
-#include "gransync_args.h"
+#include "gransync_wall.h"
 
 #include "gs_mesh_build.h"
 
@@ -29,10 +28,6 @@ class FixWallGranSyncMesh : public GranularWall {
  public:
   FixWallGranSyncMesh(class LAMMPS *, int, char **, bool on_device = false);
   ~FixWallGranSyncMesh() override;
-  void post_constructor() override;
-  int setmask() override;
-  void init() override;
-  void setup(int) override;
   void post_force(int) override;
   void reset_dt() override;
 
@@ -42,36 +37,24 @@ class FixWallGranSyncMesh : public GranularWall {
       "more facets, say. A larger flat merges them into the deepest, which breaks such a ring's "
       "symmetry; seat it on a region wall (fix wall/gran/sync/region) instead";
 
-  void grow_arrays(int) override;
-  void copy_arrays(int, int, int) override;
-  void set_arrays(int) override;
-  int pack_exchange(int, double *) override;
-  int unpack_exchange(int, double *) override;
-  int pack_restart(int, double *) override;
-  void unpack_restart(int, int) override;
-  int size_restart(int) override;
-  int maxsize_restart() override;
   void write_restart(FILE *) override;
   void restart(char *) override;
   double memory_usage() override;
 
-  const gs_model &wall_model() const { return model; }
-
  protected:
+  int row_length(const double *row, int available) const override;
+  void clear_row(double *row) const override { row[0] = 0.0; }
+  int restart_keys(double *keys) const override;
+  void init_geometry() override;
+  bool at_rest_potential() const override;
+
   // the mesh's place and velocity at this step (advances the motion once per step)
   gs_mesh_motion motion_now();
   double mesh_signature() const;
 
-  gs_model model;
   gs_mesh_data data;    // owns the arrays
   gs_mesh mesh;         // their view
   std::string file;
-  int size_history = 0;
-  int row_width = 0;    // doubles per atom in contacts
-  int restart_atoms_dropped = 0;
-  double **contacts = nullptr;    // per atom: contacts with the mesh and their histories
-  class HalfStepRecorder *fix_halfstep = nullptr;
-  WallTemperature wall_temperature;
 
   // motion: x = R(angle) (x0 - point) + point + displacement(time since the fix was defined)
   enum { MOVE_NONE, MOVE_LINEAR, MOVE_WIGGLE, MOVE_ROTATE };
@@ -87,8 +70,6 @@ class FixWallGranSyncMesh : public GranularWall {
   double angle = 0.0, angle_before = 0.0, shift[3] = {0.0, 0.0, 0.0}, shift_before[3] = {0.0, 0.0, 0.0};
   bigint state_step = -1, before_step = -1;
   bool restart_mismatch = false;
-
-  void grow_output(int nmax);
 };
 
 }    // namespace LAMMPS_NS

@@ -35,18 +35,14 @@ using namespace LAMMPS_NS;
 using namespace FixConst;
 
 FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, bool on_device) :
-    GranularWall(lmp, narg, arg), idregion(nullptr), region(nullptr), tmax(0), size_history(0), row_width(0),
-    contacts(nullptr), fix_halfstep(nullptr), motion_mismatch(0), geometry_known(false)
+    GranularWall(lmp, narg, arg, on_device), idregion(nullptr), region(nullptr), tmax(0), motion_mismatch(0),
+    geometry_known(false)
 {
-  if (on_device && !lmp->kokkos)
-    error->all(FLERR, "fix wall/gran/sync/region/kk requires Kokkos: run LAMMPS with '-k on'");
   if (narg < 5 || strcmp(arg[3], "granular") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'fix ID group wall/gran/sync/region granular "
                       "<normal model> ... region <region-ID> [ordering ...]'");
-  create_attribute = 1;
-
   int explicit_sync;
-  int iarg = parse_wall_model(error, "fix wall/gran/sync/region", narg, arg, model, explicit_sync);
+  int iarg = parse_model(narg, arg, explicit_sync);
 
   if (iarg + 1 >= narg || strcmp(arg[iarg], "region") != 0)
     error->all(FLERR, "fix wall/gran/sync/region: expected 'region <region-ID>' after the model");
@@ -56,70 +52,39 @@ FixWallGranSyncRegion::FixWallGranSyncRegion(LAMMPS *lmp, int narg, char **arg, 
   iarg += 2;
 
   int ordering = -1;
-  while (iarg < narg) {
-    if (strcmp(arg[iarg], "ordering") == 0) {
-      ordering = parse_ordering(error, "fix wall/gran/sync/region", iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "temperature") == 0) {
-      wall_temperature.parse(lmp, "fix wall/gran/sync/region", iarg, narg, arg);
-      iarg += 2;
-    } else if (strcmp(arg[iarg], "contacts") == 0) {
-      peratom_flag = 1;
-      iarg++;
-    } else {
+  while (iarg < narg)
+    if (!common_keyword(iarg, narg, arg, ordering))
       error->all(FLERR, "fix wall/gran/sync/region: unknown keyword '{}' (allowed: ordering, temperature, contacts; "
                         "the region moves by its own move/rotate options)", arg[iarg]);
-    }
-  }
-  model.ordering = wall_ordering(error, "fix wall/gran/sync/region", explicit_sync, ordering);
 
   tmax = region->tmax;
   size_history = model.size_history;
-  row_width = gs_region_row_width(tmax, size_history);
-  maxexchange = row_width;    // sizes comm buffers for migrating atoms
-  restart_peratom = 1;
   restart_global = 1;    // a moving region's previous position, from which its velocity is differenced
-  if (peratom_flag) {
-    size_peratom_cols = gs_wall_output_columns(&model);
-    peratom_freq = 1;
-  }
-  grow_arrays(atom->nmax);
-  atom->add_callback(Atom::GROW);
-  atom->add_callback(Atom::RESTART);
-  for (int i = 0; i < atom->nlocal; i++) set_arrays(i);
+  begin_rows(gs_region_row_width(tmax, size_history), explicit_sync, ordering);
 }
 
 FixWallGranSyncRegion::~FixWallGranSyncRegion()
 {
-  atom->delete_callback(id, Atom::GROW);
-  atom->delete_callback(id, Atom::RESTART);
   delete[] idregion;
-  memory->destroy(contacts);
-  memory->destroy(array_atom);
 }
 
-// the contacts of a restart file written by the other of the CPU and /kk styles
-void FixWallGranSyncRegion::post_constructor()
+// a row: its count of contacts, each an iwall and its history
+int FixWallGranSyncRegion::row_length(const double *row, int available) const
 {
-  gransync::adopt_twin_restart(lmp, this);
+  if (available < 1 || row[0] > tmax) return -1;
+  return gs_region_row_width(static_cast<int>(row[0]), size_history);
 }
 
-int FixWallGranSyncRegion::setmask()
+bool FixWallGranSyncRegion::at_rest_potential() const
 {
-  return wall_mask;
+  // (a JKR region contact keeps no history here, but its energy jumps where the contact ends)
+  return size_history == 0 && model.normal != GS_NORMAL_JKR && !region->dynamic_check();
 }
 
-void FixWallGranSyncRegion::init()
+void FixWallGranSyncRegion::init_geometry()
 {
-  require_verlet(error, update, "fix wall/gran/sync/region");
-  if (!atom->radius_flag || !atom->rmass_flag || !atom->omega_flag)
-    error->all(FLERR, "fix wall/gran/sync/region requires atom attributes radius, rmass and omega (use atom_style sphere)");
   region = domain->get_region_by_id(idregion);
   if (!region) error->all(FLERR, "fix wall/gran/sync/region: region {} does not exist", idregion);
-  // (a JKR region contact keeps no history here, but its energy jumps where the contact ends)
-  check_minimize("fix wall/gran/sync/region",
-                 size_history == 0 && model.normal != GS_NORMAL_JKR && !region->dynamic_check());
-  find_dissipation();
   if (region->tmax != tmax)
     error->all(FLERR, "fix wall/gran/sync/region: region {} changed its number of faces", idregion);
   if (motion_mismatch) {
@@ -129,8 +94,6 @@ void FixWallGranSyncRegion::init()
     region->reset_vel();
     motion_mismatch = 0;
   }
-  fix_halfstep = HalfStepRecorder::find(modify);
-  model.scheme = fix_halfstep ? fix_halfstep->contact_scheme() : GS_SCHEME_VERLET;
   fix_mdr = nullptr;
   if (model.normal == GS_NORMAL_MDR) {
     for (auto *fix : modify->get_fix_list())
@@ -146,21 +109,14 @@ void FixWallGranSyncRegion::init()
         error->all(FLERR, "fix wall/gran/sync/region: mdr coefficient {} is {}, the pair's is {}; they must agree "
                    "(only gamma may differ)", names[k], model.normal_coeffs[k], p.normal_coeffs[k]);
   }
-  wall_temperature.check(error, input, atom, (std::string("fix ") + style).c_str(), model);
   std::string unknown;
   geometry_known = region_geometry_supported(region, unknown);
-  warn_restart_history_dropped(comm, error, world, "fix wall/gran/sync/region", size_history, restart_atoms_dropped);
-}
-
-void FixWallGranSyncRegion::setup(int vflag)
-{
-  post_force(vflag);
 }
 
 void FixWallGranSyncRegion::post_force(int /*vflag*/)
 {
-  const double dt = update->dt;
-  const int sync = model.ordering == GS_ORDERING_SYNCHRONIZED;
+  const Step s = begin_step();
+  const double dt = s.dt;
   const int dynamic = region->dynamic_check();
   gs_region geometry;
   if (dynamic) {
@@ -172,12 +128,6 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
   double **x = atom->x, **v = atom->v, **f = atom->f, **omega = atom->omega, **torque = atom->torque;
   const double *radius = atom->radius, *rmass = atom->rmass;
   const int *mask = atom->mask;
-  const HalfStepSource halfstep = HalfStepSource::of(fix_halfstep, atom->v, atom->mask);
-  double **damping = fix_halfstep ? fix_halfstep->damping_state() : nullptr;
-
-  const double twall = model.heat != GS_HEAT_UNSET ? wall_temperature.now(input) : 0.0;
-  clear_wall_contacts(this, atom->nlocal);
-  begin_energy();
 
   gs_contact c{};
   static const double rest6[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};    // minimize: at rest
@@ -189,7 +139,6 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
     c.mdr_atoms = &mdr_atoms;
   }
   std::vector<int> touched(tmax);
-  const bool dissipates = dissipating();
   const gs_region *known = dynamic && geometry_known && region->varshape && !region->rotateflag ? &geometry : nullptr;
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
@@ -219,12 +168,12 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       c.r = faces[ic].r;
       faces[ic].touching = gs_wall_touching(&c);
       if (faces[ic].touching && c.r == 0.0)
-        error->one(FLERR, "fix {}: the centre of atom {} lies on the wall, where a contact has no normal", style,
+        error->one(FLERR, "{}: the centre of atom {} lies on the wall, where a contact has no normal", what(),
                    atom->tag[i]);
       if (faces[ic].touching) touched[kept++] = faces[ic].iwall;
     }
-    if (dissipates && size_history) release_ended(known, i, touched.data(), kept, halfstep, dt);
-    gs_region_row_forget(contacts[i], size_history, touched.data(), kept);
+    if (s.dissipates && size_history) release_ended(known, i, touched.data(), kept, s.halfstep, dt);
+    gs_region_row_forget(rows[i], size_history, touched.data(), kept);
     for (int ic = 0; ic < nc; ic++) {
       if (!faces[ic].touching) continue;
       gs_copy3(faces[ic].dx, c.dx);
@@ -233,19 +182,19 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
       // the wall's velocity (0-2), and no spin (3-5): the row scheme consistent's dashpots read
       double vwall[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
       wall_velocity(known, i, ic, faces[ic].dx, vwall);
-      double *hist = gs_region_row_history(contacts[i], size_history, faces[ic].iwall);
+      double *hist = gs_region_row_history(rows[i], size_history, faces[ic].iwall);
 
       c.meff = rmass[i];
       gs_copy3(omega[i], c.omegai);
-      if (update->whichflag == 2) {
+      if (s.at_rest) {
         // minimize: at rest (the damping acts on velocities, which a minimization ignores)
         gs_zero3(c.omegai);
         gs_zero3(c.vr);
         c.damp_i = c.damp_j = rest6;
         gs_copy3(c.dx, c.dx_half);
-      } else if (sync) {
+      } else if (s.sync) {
         double xhalf[3];
-        relative_velocity(i, vwall, halfstep, dt, xhalf, c.vr);
+        relative_velocity(i, vwall, s.halfstep, dt, xhalf, c.vr);
         // static region: the surface at the half-step position; moving region: relative motion
         int found = 0;
         if (!dynamic) {
@@ -260,14 +209,14 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         }
         if (!found) gs_reconstruct_half_step(c.dx, c.vr, dt, c.dx_half);
         if (model.scheme == GS_SCHEME_CONSISTENT) {
-          c.damp_i = damping[i];
+          c.damp_i = s.damping[i];
           c.damp_j = vwall;
         }
       } else {
         gs_sub3(v[i], vwall, c.vr);
       }
       c.mdr_i = i;
-      if (dissipates) {
+      if (s.dissipates) {
         gs_dissipation d{};
         gs_contact_evaluate_dissipating(&model, gs_model_kinds(&model), &c, hist, &d);
         dissipation->add(i, d.energy, &d.load_i[0][0]);
@@ -278,10 +227,8 @@ void FixWallGranSyncRegion::post_force(int /*vflag*/)
         error->one(FLERR, "fix wall/gran/sync/region, normal mdr: the force on atom {} is {}", atom->tag[i], c.fn_total);
       gs_add3(f[i], c.force, f[i]);
       gs_add3(torque[i], c.torquei, torque[i]);
-      add_wall_contact_outputs(this, atom, model, c, i, twall);
-      const double e = gs_contact_stored_energy(&model, &c, hist);
-      energy_here += e;
-      if (eflag_atom) eatom[i] += e;
+      add_contact_outputs(c, i, s.twall);
+      add_energy(i, gs_contact_stored_energy(&model, &c, hist));
     }
   }
   warn_mdr_yield_unrecorded(error, c, warned_mdr_yield, "fix wall/gran/sync/region");
@@ -321,7 +268,7 @@ void FixWallGranSyncRegion::release_ended(const gs_region *known, int i, const i
                                           const HalfStepSource &halfstep, double dt)
 {
   double **x = atom->x;
-  double *row = contacts[i];
+  double *row = rows[i];
   const int count = static_cast<int>(row[0]);
   int nearby = -1;
   for (int m = 0; m < count; m++) {
@@ -371,83 +318,10 @@ void FixWallGranSyncRegion::add_mdr_surface_increments(const double *acon0, doub
     if (!region->match(x[i][0], x[i][1], x[i][2])) continue;
     const int nc = region->surface(x[i][0], x[i][1], x[i][2], radius[i]);
     for (int ic = 0; ic < nc; ic++) {
-      const double *h = gs_region_row_find(contacts[i], size_history, region->contact[ic].iwall);
+      const double *h = gs_region_row_find(rows[i], size_history, region->contact[ic].iwall);
       if (h) ddelta_bar[i] += gs_mdr_wall_surface_increment(h, radius[i], region->contact[ic].r, acon0[i]);
     }
   }
-}
-
-// the contacts output is rewritten at every step: it is kept in order but not migrated
-void FixWallGranSyncRegion::grow_arrays(int nmax)
-{
-  memory->grow(contacts, nmax, row_width, "wall/gran/sync/region:contacts");
-  grow_output(nmax);
-}
-
-void FixWallGranSyncRegion::grow_output(int nmax)
-{
-  if (peratom_flag) memory->grow(array_atom, nmax, size_peratom_cols, "wall/gran/sync/region:output");
-}
-
-void FixWallGranSyncRegion::copy_arrays(int i, int j, int /*delflag*/)
-{
-  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
-  for (int k = 0; k < used; k++) contacts[j][k] = contacts[i][k];
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[j][k] = array_atom[i][k];
-}
-
-void FixWallGranSyncRegion::set_arrays(int i)
-{
-  contacts[i][0] = 0.0;
-  for (int k = 0; peratom_flag && k < size_peratom_cols; k++) array_atom[i][k] = 0.0;
-}
-
-int FixWallGranSyncRegion::pack_exchange(int i, double *buf)
-{
-  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
-  for (int k = 0; k < used; k++) buf[k] = contacts[i][k];
-  return used;
-}
-
-int FixWallGranSyncRegion::unpack_exchange(int nlocal, double *buf)
-{
-  const int used = gs_region_row_width(static_cast<int>(buf[0]), size_history);
-  for (int k = 0; k < used; k++) contacts[nlocal][k] = buf[k];
-  return used;
-}
-
-// record: its length, the model's signature, the atom's row of contacts
-int FixWallGranSyncRegion::pack_restart(int i, double *buf)
-{
-  const int used = gs_region_row_width(static_cast<int>(contacts[i][0]), size_history);
-  buf[0] = used + 2;
-  buf[1] = history_layout_signature(model);
-  for (int k = 0; k < used; k++) buf[k + 2] = contacts[i][k];
-  return used + 2;
-}
-
-void FixWallGranSyncRegion::unpack_restart(int nlocal, int nth)
-{
-  const double *record = restart_record(atom, nlocal, nth);
-  const int length = static_cast<int>(record[0]);
-  const int count = static_cast<int>(record[2]);
-  contacts[nlocal][0] = 0.0;
-  if (record[1] != history_layout_signature(model) || count > tmax ||
-      length != 2 + gs_region_row_width(count, size_history)) {
-    restart_atoms_dropped++;
-    return;
-  }
-  for (int k = 0; k < length - 2; k++) contacts[nlocal][k] = record[k + 2];
-}
-
-int FixWallGranSyncRegion::size_restart(int nlocal)
-{
-  return 2 + gs_region_row_width(static_cast<int>(contacts[nlocal][0]), size_history);
-}
-
-int FixWallGranSyncRegion::maxsize_restart()
-{
-  return 2 + row_width;
 }
 
 void FixWallGranSyncRegion::write_restart(FILE *fp)
@@ -463,9 +337,4 @@ void FixWallGranSyncRegion::restart(char *buf)
 {
   int n = 0;
   if (!region->restart(buf, n)) motion_mismatch = 1;
-}
-
-double FixWallGranSyncRegion::memory_usage()
-{
-  return (double) atom->nmax * (row_width + (peratom_flag ? size_peratom_cols : 0)) * sizeof(double);
 }

@@ -9,14 +9,7 @@
 
 #include "fix_wall_gran_sync_mesh_kokkos.h"
 
-#include "atom_kokkos.h"
-#include "atom_masks.h"
-#include "error.h"
 #include "kokkos.h"
-#include "update.h"
-
-#include "gransync_kokkos_check.h"
-#include "gransync_kokkos_wall_atoms.h"
 
 using namespace LAMMPS_NS;
 
@@ -32,18 +25,9 @@ template <class DeviceType, class T> static Kokkos::View<T *, DeviceType> to_dev
 
 template <class DeviceType>
 FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, int narg, char **arg) :
-    // checked before the base class registers its per-atom arrays
-    GransyncWallRows<FixWallGranSyncMesh>((require_matching_kokkos(lmp->error, "fix wall/gran/sync/mesh/kk"), lmp),
-                                          narg, arg, true)
+    GransyncWallKokkos<FixWallGranSyncMesh, DeviceType>("fix wall/gran/sync/mesh/kk", lmp, narg, arg)
 {
-  kokkosable = 1;
-  exchange_comm_device = sort_device = 1;
-  atomKK = (AtomKokkos *) atom;
-  execution_space = ExecutionSpaceFromDevice<DeviceType>::space;
-  datamask_read = X_MASK | V_MASK | OMEGA_MASK | F_MASK | TORQUE_MASK | RMASS_MASK | RADIUS_MASK | MASK_MASK;
-  datamask_modify = F_MASK | TORQUE_MASK;
-
-
+  const gs_mesh_data &data = this->data;
   d_vert = to_device<DeviceType>("mesh:vert", data.vert, 3 * data.nvert);
   d_normal = to_device<DeviceType>("mesh:normal", data.normal, 3 * data.ntri);
   d_tri_vert = to_device<DeviceType>("mesh:tri_vert", data.tri_vert, 3 * data.ntri);
@@ -54,7 +38,7 @@ FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, in
   d_cell_start = to_device<DeviceType>("mesh:cell_start", data.cell_start, data.ncells + 1);
   d_cell_tri = to_device<DeviceType>("mesh:cell_tri", data.cell_tri, data.cell_start[data.ncells]);
   d_tri_cell = to_device<DeviceType>("mesh:tri_cell", data.tri_cell, 3 * data.ntri);
-  device_mesh = mesh;
+  device_mesh = this->mesh;
   device_mesh.vert = d_vert.data();
   device_mesh.normal = d_normal.data();
   device_mesh.tri_vert = d_tri_vert.data();
@@ -67,84 +51,33 @@ FixWallGranSyncMeshKokkos<DeviceType>::FixWallGranSyncMeshKokkos(LAMMPS *lmp, in
   device_mesh.tri_cell = d_tri_cell.data();
 }
 
-template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::init()
-{
-  FixWallGranSyncMesh::init();
-  keep_integrators_unfused(modify);
-  if (update->whichflag == 2)
-    error->all(FLERR, "fix wall/gran/sync/mesh/kk: minimize runs with the CPU style wall/gran/sync/mesh (without "
-                      "'-sf kk')");
-  if (fix_halfstep && !dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(fix_halfstep))
-    error->all(FLERR, "fix wall/gran/sync/mesh/kk needs the half-step records on the device: use fix "
-                      "nve/sphere/sync/kk (e.g. with '-sf kk'), not fix {}", fix_halfstep->style);
-}
-
 template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_force(int /*vflag*/)
 {
-  const double dt = update->dt;
-  const gs_mesh_motion mo = motion_now();
-  GransyncWallAtoms<DeviceType> atoms;
-  atoms.begin(atomKK, execution_space, datamask_read, fix_halfstep, model, dt);
-  k_contacts.template sync<DeviceType>();
-  auto d_contacts = k_contacts.template view<DeviceType>();
-  const gs_model wall_model = model;
+  const double dt = this->update->dt;
+  const gs_mesh_motion mo = this->motion_now();
+  const auto frame = this->begin_frame();
+  const gs_model wall_model = this->model;
   const gs_mesh g = device_mesh;
-  const int bit = groupbit, history_update = update->setupflag == 0;
-  const int sync = atoms.sync, consistent = atoms.consistent;
-  const int with_heat = model.heat != GS_HEAT_UNSET;
-  const double twall = with_heat ? wall_temperature.now(input) : 0.0;
-  if (with_heat) heat.begin(atom->temperature, atom->nlocal, atom->heatflow, atom->nlocal);
-  const auto d_temperature = heat.temperature;
-  const auto d_heatflow = heat.heat;
-  const int columns = peratom_flag ? size_peratom_cols : 0;
-  const auto d_output = output.begin(atom->nlocal, columns);
-  begin_energy();
-  const int with_atom_energy = eflag_atom ? 1 : 0;    // (eflag_atom is a bit of eflag)
-  const auto d_atom_energy = atom_energy.begin(atom->nlocal, with_atom_energy);
-
+  const int sync = frame.atoms.sync;
   int overflows = 0;
-  const auto d_centred = centred.begin();
   Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<DeviceType>(0, atom->nlocal),
+      Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
       KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-        if (!(atoms.mask(i) & bit)) return;
-        double x[3], v[3], xh[3], vh[3], omega[3], next[6], f[3], torque[3];
-        atoms.gather(i, x, v, omega, xh, vh, next);
-        for (int k = 0; k < 3; k++) {
-          f[k] = atoms.f(i, k);
-          torque[k] = atoms.torque(i, k);
-        }
+        if (!frame.in_group(i)) return;
+        typename GransyncWallFrame<DeviceType>::State a;
+        frame.gather(i, a);
         double e = 0.0;
-        const int touched = gs_mesh_wall_atom(&wall_model, &g, &mo, dt, history_update, x, v, sync ? xh : x,
-                                              sync ? vh : v, omega, consistent ? next : nullptr, atoms.radius(i),
-                                              atoms.rmass(i), &d_contacts(i, 0), f, torque,
-                                              with_heat ? d_temperature(i) : 0.0, twall,
-                                              with_heat ? &d_heatflow(i) : nullptr,
-                                              columns ? &d_output(i, 0) : nullptr, &e, nullptr);
-        if (touched == GS_WALL_CENTRED) Kokkos::atomic_inc(&d_centred());
-        if (touched < 0) {
-          overflow += touched == GS_WALL_CROWDED;
-          return;
-        }
-        stored += e;
-        if (with_atom_energy) d_atom_energy(i, 0) = e;
-        for (int k = 0; k < 3; k++) {
-          atoms.f(i, k) = f[k];
-          atoms.torque(i, k) = torque[k];
-        }
+        const int touched = gs_mesh_wall_atom(&wall_model, &g, &mo, dt, frame.history_update, a.x, a.v, a.x_sync(sync),
+                                              a.v_sync(sync), a.omega, frame.next(a), frame.atoms.radius(i),
+                                              frame.atoms.rmass(i), frame.row(i), a.f, a.torque, frame.temperature_of(i),
+                                              frame.twall, frame.heatflow_of(i), frame.output_of(i), &e, nullptr);
+        frame.finish(i, touched, e, a, overflow, stored);
       },
-      overflows, energy_here);
-  if (const int centred_atoms = centred.end())
-    error->one(FLERR, "fix {}: the centres of {} atoms lie on the mesh, where a contact has no normal", style,
-               centred_atoms);
+      overflows, this->energy_here);
   if (overflows)
-    error->one(FLERR, "fix wall/gran/sync/mesh/kk: {} atoms touch the mesh in more directions than their {} {}",
-               overflows, GS_MESH_MAX_CONTACTS, too_many_directions);
-  atomKK->modified(execution_space, datamask_modify);
-  k_contacts.template modify<DeviceType>();
-  if (with_heat) heat.end(atom->heatflow, atom->nlocal);
-  output.end(array_atom, atom->nlocal, columns);
-  atom_energy.end(eatom, atom->nlocal, with_atom_energy);
+    this->error->one(FLERR, "fix {}: {} atoms touch the mesh in more directions than their {} {}", this->style,
+                     overflows, GS_MESH_MAX_CONTACTS, this->too_many_directions);
+  this->end_frame(frame, "mesh");
 }
 
 namespace LAMMPS_NS {

@@ -17,35 +17,23 @@ FixStyle(wall/gran/sync/mesh/kk/host,FixWallGranSyncMeshKokkos<GransyncHostType>
 #define LMP_FIX_WALL_GRAN_SYNC_MESH_KOKKOS_H
 
 #include "fix_wall_gran_sync_mesh.h"
-#include "gransync_kokkos_heat.h"
-#include "gransync_kokkos_output.h"
 #include "gransync_kokkos_spaces.h"
-#include "gransync_kokkos_wall_rows.h"
-#include "kokkos_type.h"
+#include "gransync_kokkos_wall.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixWallGranSyncMeshKokkos : public GransyncWallRows<FixWallGranSyncMesh> {
+template <class DeviceType>
+class FixWallGranSyncMeshKokkos : public GransyncWallKokkos<FixWallGranSyncMesh, DeviceType> {
  public:
-  typedef DeviceType device_type;
-  typedef ArrayTypes<DeviceType> AT;
-
   FixWallGranSyncMeshKokkos(class LAMMPS *, int, char **);
-  void init() override;
   void post_force(int) override;
 
- protected:
-  const char *refuses_dissipation() const override { return "fix wall/gran/sync/mesh/kk"; }
-
  private:
-  GransyncHeat<DeviceType> heat;
-  GransyncWallOutput<DeviceType> output, atom_energy;
   // the mesh's arrays on the device, and the view of them the kernels read
   Kokkos::View<double *, DeviceType> d_vert, d_normal;
   Kokkos::View<int *, DeviceType> d_tri_vert, d_tri_edge, d_edge_tri, d_vert_tri_start, d_vert_tri, d_cell_start,
       d_cell_tri, d_tri_cell;
   gs_mesh device_mesh;
-  GransyncCentredAtoms<DeviceType> centred;
 };
 
 }    // namespace LAMMPS_NS

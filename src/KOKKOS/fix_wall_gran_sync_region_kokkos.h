@@ -17,38 +17,29 @@ FixStyle(wall/gran/sync/region/kk/host,FixWallGranSyncRegionKokkos<GransyncHostT
 #define LMP_FIX_WALL_GRAN_SYNC_REGION_KOKKOS_H
 
 #include "fix_wall_gran_sync_region.h"
-#include "gransync_kokkos_heat.h"
-#include "gransync_kokkos_interface.h"
-#include "gransync_kokkos_output.h"
 #include "gransync_kokkos_spaces.h"
-#include "gransync_kokkos_wall_rows.h"
-#include "kokkos_type.h"
+#include "gransync_kokkos_wall.h"
 
 namespace LAMMPS_NS {
 
-template <class DeviceType> class FixWallGranSyncRegionKokkos : public GransyncWallRows<FixWallGranSyncRegion> {
+template <class DeviceType>
+class FixWallGranSyncRegionKokkos : public GransyncWallKokkos<FixWallGranSyncRegion, DeviceType> {
  public:
-  typedef DeviceType device_type;
-  typedef ArrayTypes<DeviceType> AT;
-
   FixWallGranSyncRegionKokkos(class LAMMPS *, int, char **);
-  void init() override;
   void post_force(int) override;
   bool mdr_sums_on_device() const override { return on_device; }
   // mdr: on the device where the wall runs there (public for CUDA)
   void add_mdr_surface_increments(const double *acon0, double *ddelta_bar) override;
 
  protected:
-  const char *refuses_dissipation() const override { return "fix wall/gran/sync/region/kk"; }
-  void contact_rows_to_host() override;
+  void init_geometry() override;
+  bool runs_on_device() const override { return on_device; }
+  void contact_rows_to_host() override { this->k_rows.sync_host(); }
 
  private:
-  GransyncHeat<DeviceType> heat;
-  GransyncWallOutput<DeviceType> output, atom_energy;
   bool on_device;    // the region's shape is one the device knows; else the wall runs on the host
   MdrStateOnDevice<DeviceType> *device_mdr = nullptr;    // the grains' mdr state (init())
   Kokkos::View<int, DeviceType> mdr_counts;    // mdr: atoms whose wall force is not finite
-  GransyncCentredAtoms<DeviceType> centred;
 
   void check_region();
   void post_force_host(int);
