@@ -13,6 +13,7 @@
 #include "error.h"
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
+#include "gransync_mdr_screening.h"
 #include "force.h"
 #include "lammps.h"
 #include "modify.h"
@@ -171,68 +172,35 @@ void FixGranularMDRSync::pre_force(int /*vflag*/)
   comm->forward_comm(this, 1);
 }
 
-// The penalty of each contact: for every three grains touching each other, the contact opposite
-// the grain in the middle (the one facing the longest side) is seen through it.
+// The penalty of each contact (gransync_mdr_screening.h), on LAMMPS' list
 void FixGranularMDRSync::screen_contacts()
 {
   NeighList *list = pair->list;
-  FixNeighHistory *history = pair->contact_history();
   const int nh = pair->history_values();
-  const int nlocal = atom->nlocal;
-  double **x = atom->x;
-  const double *radius = atom->radius;
-  const int inum = list->inum;
-  const int *ilist = list->ilist, *numneigh = list->numneigh;
-  int **firstneigh = list->firstneigh;
-  double **firstvalue = history->firstvalue;
-  auto penalty = [&](int i, int jj) -> double & { return firstvalue[i][nh * jj + GS_MDR_PENALTY]; };
+  struct Rows {
+    double **position, **firstvalue;
+    const double *radii;
+    const int *numneigh;
+    int **firstneigh;
+    int nh;
+    double x(int a, int d) const { return position[a][d]; }
+    double radius(int a) const { return radii[a]; }
+    int count(int a) const { return numneigh[a]; }
+    int partner(int a, int n) const { return firstneigh[a][n] & NEIGHMASK; }
+    void add(int a, int n, int, double penalty) const { firstvalue[a][nh * n + GS_MDR_PENALTY] += penalty; }
+  };
+  const Rows rows{atom->x, pair->contact_history()->firstvalue, atom->radius, list->numneigh, list->firstneigh, nh};
 
-  for (int ii = 0; ii < inum; ii++) {
-    const int i = ilist[ii];
-    for (int jj = 0; jj < numneigh[i]; jj++) penalty(i, jj) = 0.0;
+  for (int ii = 0; ii < list->inum; ii++) {
+    const int i = list->ilist[ii];
+    for (int jj = 0; jj < list->numneigh[i]; jj++) rows.firstvalue[i][nh * jj + GS_MDR_PENALTY] = 0.0;
   }
-
-  for (int ii = 0; ii < inum; ii++) {
-    const int i = ilist[ii];
-    const int *jlist = firstneigh[i];
-    const int jnum = numneigh[i];
-    for (int jj = 0; jj < jnum; jj++) {
-      const int j = jlist[jj] & NEIGHMASK;
-      const double dij[3] = {x[j][0] - x[i][0], x[j][1] - x[i][1], x[j][2] - x[i][2]};
-      const double r_ij = sqrt(gs_dot3(dij, dij));
-      if (radius[i] + radius[j] - r_ij < 0.0) continue;
-      for (int kk = jj + 1; kk < jnum; kk++) {
-        const int k = jlist[kk] & NEIGHMASK;
-        const double dik[3] = {x[k][0] - x[i][0], x[k][1] - x[i][1], x[k][2] - x[i][2]};
-        const double r_ik = sqrt(gs_dot3(dik, dik));
-        if (radius[i] + radius[k] - r_ik < 0.0) continue;
-        const double djk[3] = {x[k][0] - x[j][0], x[k][1] - x[j][1], x[k][2] - x[j][2]};
-        const double r_jk = sqrt(gs_dot3(djk, djk));
-        if (radius[j] + radius[k] - r_jk < 0.0) continue;
-        double p;
-        const int which = gs_mdr_screening(dij, r_ij, dik, r_ik, djk, r_jk, &p);
-        if (which == 0) {
-          penalty(i, jj) += p;
-        } else if (which == 1) {
-          penalty(i, kk) += p;
-        } else if (j < nlocal || k < nlocal) {    // contact j-k, kept by an owned one
-          double *pjk = nullptr;
-          for (const auto &[owner, other] : {std::pair<int, int>{j, k}, std::pair<int, int>{k, j}}) {
-            if (pjk || owner >= nlocal) continue;
-            for (int n = 0; n < numneigh[owner]; n++)
-              if ((firstneigh[owner][n] & NEIGHMASK) == other) {
-                pjk = &penalty(owner, n);
-                break;
-              }
-          }
-          if (!pjk)
-            error->one(FLERR, "pair granular/sync, normal mdr: atoms {} and {} touch but are not in each other's "
-                       "neighbor list; build neighbor lists more often or with a larger skin",
-                       atom->tag[j], atom->tag[k]);
-          *pjk += p;
-        }
-      }
-    }
+  for (int ii = 0; ii < list->inum; ii++) {
+    int missing[2];
+    if (gransync::mdr_screen_row(rows, list->ilist[ii], atom->nlocal, missing))
+      error->one(FLERR, "pair granular/sync, normal mdr: atoms {} and {} touch but are not in each other's neighbor "
+                 "list; build neighbor lists more often or with a larger skin", atom->tag[missing[0]],
+                 atom->tag[missing[1]]);
   }
 }
 

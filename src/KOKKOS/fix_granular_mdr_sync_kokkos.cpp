@@ -15,8 +15,7 @@
    growth in between, which would otherwise copy the unflagged device side over the host's
    new values.
 
-   Pair history is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots
-   whose transfer factor is +1 (pair_granular_sync_kokkos.cpp): mdr's slots all are.
+   The pair's history is read as history_orientation() says (gransync_kokkos_interface.h).
 ------------------------------------------------------------------------- */
 
 #include "fix_granular_mdr_sync_kokkos.h"
@@ -31,6 +30,10 @@
 #include "update.h"
 
 #include "gransync_kokkos_check.h"
+#include "gransync_mdr_screening.h"
+
+#include <type_traits>
+#include <utility>
 
 using namespace LAMMPS_NS;
 using namespace FixConst;
@@ -245,72 +248,46 @@ typename FixGranularMDRSyncKokkos<DeviceType>::PairRows FixGranularMDRSyncKokkos
           pair->history_values()};
 }
 
-// the CPU fix's screen_contacts() on the packed rows; a row's contacts get penalties from other
-// rows' threads too, so every add is atomic
+// The CPU fix's screen_contacts() on the packed rows (gransync_mdr_screening.h); a row's contacts
+// get penalties from other rows' threads too, so every add is atomic. LAMMPS' Kokkos lists have
+// ilist(ii) = ii: an atom's row is its index.
+template <class DeviceType> struct MdrPackedRows {
+  template <class Dual>
+  using device_view = std::decay_t<decltype(std::declval<Dual &>().template view<DeviceType>())>;
+  typename FixGranularMDRSyncKokkos<DeviceType>::PairRows r;
+  device_view<decltype(AtomKokkos::k_x)> position;
+  device_view<decltype(AtomKokkos::k_radius)> radii;
+  device_view<decltype(AtomKokkos::k_tag)> tag;
+  gs_model m;
+  KOKKOS_INLINE_FUNCTION double x(int a, int d) const { return position(a, d); }
+  KOKKOS_INLINE_FUNCTION double radius(int a) const { return radii(a); }
+  KOKKOS_INLINE_FUNCTION int count(int a) const { return a < r.inum ? r.numneigh(a) : 0; }
+  KOKKOS_INLINE_FUNCTION int partner(int a, int n) const { return r.neighbors(r.start(a) + n) & NEIGHMASK; }
+  KOKKOS_INLINE_FUNCTION void add(int a, int n, int other, double penalty) const
+  {
+    const double sigma = history_orientation(&m, GS_MDR_PENALTY, history_sigma(tag(a), tag(other)));
+    Kokkos::atomic_add(&r.values(r.nh * (r.start(a) + n) + GS_MDR_PENALTY), sigma * penalty);
+  }
+};
+
 template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::screen_contacts_on_device()
 {
-  const PairRows r = pair_rows();
-  const auto start = r.start, neighbors = r.neighbors;
-  const auto d_ilist = r.ilist, d_numneigh = r.numneigh;
-  const auto values = r.values;
-  const int inum = r.inum, nh = r.nh, nlocal = atom->nlocal;
-  const double penalty_factor = gs_model_history_transfer_factor(&mdr_model(), GS_MDR_PENALTY);
   atomKK->sync(execution_space, X_MASK | RADIUS_MASK | TAG_MASK);
-  const auto d_x = atomKK->k_x.template view<DeviceType>();
-  const auto d_radius = atomKK->k_radius.template view<DeviceType>();
-  const auto d_tag = atomKK->k_tag.template view<DeviceType>();
-
+  const MdrPackedRows<DeviceType> rows{pair_rows(), atomKK->k_x.template view<DeviceType>(),
+                                       atomKK->k_radius.template view<DeviceType>(),
+                                       atomKK->k_tag.template view<DeviceType>(), mdr_model()};
+  const auto r = rows.r;
+  const int nlocal = atom->nlocal;
   Kokkos::parallel_for(
-      Kokkos::RangePolicy<DeviceType>(0, inum), KOKKOS_LAMBDA(const int ii) {
-        for (int p = start(ii); p < start(ii) + d_numneigh(d_ilist(ii)); p++) values(nh * p + GS_MDR_PENALTY) = 0.0;
+      Kokkos::RangePolicy<DeviceType>(0, r.inum), KOKKOS_LAMBDA(const int ii) {
+        for (int p = r.start(ii); p < r.start(ii) + r.numneigh(r.ilist(ii)); p++) r.values(r.nh * p + GS_MDR_PENALTY) = 0.0;
       });
-
-  // adds a penalty to the contact of row atom a (a row: LAMMPS' Kokkos lists have ilist(ii) = ii) in slot p
-  const auto add = KOKKOS_LAMBDA(const int a, const int b, const int p, const double penalty)
-  {
-    const double sigma = penalty_factor > 0.0 && d_tag(a) > d_tag(b) ? -1.0 : 1.0;
-    Kokkos::atomic_add(&values(nh * p + GS_MDR_PENALTY), sigma * penalty);
-  };
   int missing = 0;
   Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<DeviceType>(0, inum),
+      Kokkos::RangePolicy<DeviceType>(0, r.inum),
       KOKKOS_LAMBDA(const int ii, int &miss) {
-        const int i = d_ilist(ii), jnum = d_numneigh(i), first = start(ii);
-        for (int jj = 0; jj < jnum; jj++) {
-          const int j = neighbors(first + jj) & NEIGHMASK;
-          const double dij[3] = {d_x(j, 0) - d_x(i, 0), d_x(j, 1) - d_x(i, 1), d_x(j, 2) - d_x(i, 2)};
-          const double r_ij = sqrt(gs_dot3(dij, dij));
-          if (d_radius(i) + d_radius(j) - r_ij < 0.0) continue;
-          for (int kk = jj + 1; kk < jnum; kk++) {
-            const int k = neighbors(first + kk) & NEIGHMASK;
-            const double dik[3] = {d_x(k, 0) - d_x(i, 0), d_x(k, 1) - d_x(i, 1), d_x(k, 2) - d_x(i, 2)};
-            const double r_ik = sqrt(gs_dot3(dik, dik));
-            if (d_radius(i) + d_radius(k) - r_ik < 0.0) continue;
-            const double djk[3] = {d_x(k, 0) - d_x(j, 0), d_x(k, 1) - d_x(j, 1), d_x(k, 2) - d_x(j, 2)};
-            const double r_jk = sqrt(gs_dot3(djk, djk));
-            if (d_radius(j) + d_radius(k) - r_jk < 0.0) continue;
-            double penalty;
-            const int which = gs_mdr_screening(dij, r_ij, dik, r_ik, djk, r_jk, &penalty);
-            if (which == 0) {
-              add(i, j, first + jj, penalty);
-            } else if (which == 1) {
-              add(i, k, first + kk, penalty);
-            } else if (j < nlocal || k < nlocal) {    // contact j-k, kept by an owned one
-              bool found = false;
-              for (int side = 0; side < 2 && !found; side++) {
-                const int owner = side ? k : j, other = side ? j : k;
-                if (owner >= nlocal || owner >= inum) continue;
-                for (int n = 0; n < d_numneigh(owner); n++)
-                  if ((neighbors(start(owner) + n) & NEIGHMASK) == other) {
-                    add(owner, other, start(owner) + n, penalty);
-                    found = true;
-                    break;
-                  }
-              }
-              if (!found) miss++;
-            }
-          }
-        }
+        int pair[2];
+        miss += gransync::mdr_screen_row(rows, ii, nlocal, pair);
       },
       missing);
   if (missing)
@@ -345,10 +322,9 @@ template <class DeviceType> void FixGranularMDRSyncKokkos<DeviceType>::sum_surfa
           c.radj = d_radius(j);
           if (!gs_pair_touching(&c)) continue;
           // the history as the CPU style holds it (only the slots read here)
-          const double sigma = d_tag(i) < d_tag(j) ? 1.0 : -1.0;
+          const double sigma = history_sigma(d_tag(i), d_tag(j));
           double h[GS_MDR_HISTORY];
-          for (int k = 0; k < GS_MDR_HISTORY; k++)
-            h[k] = values(nh * (first + jj) + k) * (gs_model_history_transfer_factor(&m, k) > 0.0 ? sigma : 1.0);
+          for (int k = 0; k < GS_MDR_HISTORY; k++) h[k] = values(nh * (first + jj) + k) * history_orientation(&m, k, sigma);
           const int side0 = d_tag(i) > d_tag(j) ? i : j, side1 = side0 == i ? j : i;
           double sum[2];
           gs_mdr_pair_surface_increments(h, c.radi + c.radj - sqrt(gs_dot3(c.dx, c.dx)), d_radius(side0),

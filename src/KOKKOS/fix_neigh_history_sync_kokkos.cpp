@@ -411,13 +411,12 @@ template <class DeviceType> int FixNeighHistorySyncKokkos<DeviceType>::size_rest
 }
 
 // Restart records hold each value as the CPU fix does, seen from the record's atom, so that either
-// style reads the other's files; on the device the slots whose history is symmetric under
-// i <-> j are held multiplied by sigma = +1 when the atom's tag is below its partner's, else -1
-// (pair_granular_sync_kokkos.cpp). Converts one partner's values either way (sigma squared is 1).
+// style reads the other's files; on the device they are oriented as history_orientation() says.
+// Converts one partner's values either way (sigma squared is 1).
 template <class DeviceType>
 void FixNeighHistorySyncKokkos<DeviceType>::orient_record(tagint own, tagint partner, double *values) const
 {
-  if (own < partner) return;
+  if (history_sigma(own, partner) > 0.0) return;
   const int dnum = this->dnum;
   // the pair's transfer factor of each slot: -1 where the history changes sign with the pair
   std::vector<double> ones(dnum, 1.0), factor(dnum, -1.0);

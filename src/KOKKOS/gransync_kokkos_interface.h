@@ -56,6 +56,20 @@ template <class DeviceType> class MdrStateOnDevice {
   ~MdrStateOnDevice() = default;    // not deleted through this class
 };
 
+// The packed rows' orientation of the history: a slot whose value changes sign when the pair's
+// atoms swap (gs_model_history_transfer_factor() -1: tangential) is held as seen from the row's
+// atom; one that does not (+1: rolling, twisting, mdr) times sigma, +1 when the row's atom has the
+// lower tag, else -1. So every slot reads the same whichever atom's row holds the pair, and LAMMPS'
+// fix neigh/history/kk, which negates every value it hands to the other atom, keeps it right.
+KOKKOS_INLINE_FUNCTION double history_sigma(tagint own, tagint partner)
+{
+  return own < partner ? 1.0 : -1.0;
+}
+KOKKOS_INLINE_FUNCTION double history_orientation(const gs_model *m, int slot, double sigma)
+{
+  return gs_model_history_transfer_factor(m, slot) > 0.0 ? sigma : 1.0;
+}
+
 // The pair's contact history on the device (fix NEIGH_HISTORY/SYNC/KK), as the pair's list rows.
 template <class DeviceType> class HistoryRowsOnDevice {
  public:

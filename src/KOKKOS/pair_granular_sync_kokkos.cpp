@@ -5,11 +5,8 @@
    Kokkos adapter of pair granular/sync: gathers each contact into a gs_contact and calls the C
    core (src/core/gs_contact.h), like the CPU style, on the device.
 
-   Contact history lives in fix neigh/history/kk, which hands a contact to the other atom with
-   every value negated. gransync negates only the tangential history (doc/ordering.md); the rolling
-   and twisting histories are symmetric under i <-> j. They are therefore stored multiplied by
-   sigma = +1 when tag(i) < tag(j), -1 otherwise: sigma flips with the pair's orientation exactly
-   as the fix's negation does, so the stored value always decodes to the same physical history.
+   Contact history lives in fix neigh/history/kk's packed rows, oriented as
+   history_orientation() says (gransync_kokkos_interface.h).
 ------------------------------------------------------------------------- */
 
 // the evaluator carries mdr, whose per-atom sums several threads add to
@@ -33,6 +30,7 @@
 #include "neigh_list_kokkos.h"
 #include "neigh_request.h"
 #include "neighbor.h"
+#include "output.h"
 #include "timer.h"
 #include "update.h"
 
@@ -59,13 +57,6 @@ template <int NORMAL, int DAMPING, int TANGENTIAL, int ROLLING, int TWISTING, in
     return {NORMAL, DAMPING, TANGENTIAL, ROLLING, TWISTING, ORDERING, m->scheme};
   }
 };
-
-// History is stored multiplied by sigma (+1 when tag(i) < tag(j), else -1) in the slots that the
-// history fix's negation would otherwise flip (see the top of this file): the factor of slot k.
-KOKKOS_INLINE_FUNCTION double orientation(const gs_model *m, int k, double sigma)
-{
-  return gs_model_history_transfer_factor(m, k) > 0.0 ? sigma : 1.0;
-}
 
 // One half-list row (atom i and its neighbors) per work item; on CPU threads one block of rows.
 // HEAT: with heat conduction, MDR: with mdr's per-atom state (only the generic kernel), so that
@@ -350,13 +341,13 @@ struct GranularSyncPairKernel {
     double *hist = s.use_history ? &history(s.size_history * p) : nullptr;
     double sigma = 1.0;
     if (s.oriented_history) {
-      sigma = tag(i) < tag(j) ? 1.0 : -1.0;
-      for (int k = 0; k < s.size_history; k++) oriented[k] = hist[k] * orientation(m, k, sigma);
+      sigma = history_sigma(tag(i), tag(j));
+      for (int k = 0; k < s.size_history; k++) oriented[k] = hist[k] * history_orientation(m, k, sigma);
       hist = oriented;
     }
     gs_contact_evaluate_as(m, kinds, &c, hist);
     if (s.oriented_history)
-      for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = oriented[k] * orientation(m, k, sigma);
+      for (int k = 0; k < s.size_history; k++) history(s.size_history * p + k) = oriented[k] * history_orientation(m, k, sigma);
 
     if constexpr (MDR) {
       if (!Kokkos::isfinite(c.fn_total)) Kokkos::atomic_inc(&contact_counts(1));
@@ -521,6 +512,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
         own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
   }
   d_models = Kokkos::View<gs_model *, DeviceType>();    // mixing in init_one() follows: upload on first compute
+  counts_checked_at = update->ntimestep;
 }
 
 template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::own_lists_refusal() const
@@ -676,9 +668,9 @@ int PairGranularSyncKokkos<DeviceType>::row_history(int i, const std::function<b
     const int j = h_neighbors(p) & NEIGHMASK;
     if (!is_partner(j)) continue;
     const gs_model *m = &model_ref(atom->type[i], atom->type[j]);
-    const double sigma = tag[i] < tag[j] ? 1.0 : -1.0;
+    const double sigma = history_sigma(tag[i], tag[j]);
     for (int k = 0; k < size_history; k++)
-      history[k] = h_values(size_history * p + k) * orientation(m, k, sigma);
+      history[k] = h_values(size_history * p + k) * history_orientation(m, k, sigma);
     return h_touch(p);
   }
   return -1;
@@ -837,10 +829,13 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
   if (vflag_atom) Kokkos::Experimental::contribute(d_vatom, kernel.vatom);
   if (eflag_atom) Kokkos::Experimental::contribute(d_eatom, kernel.eatom);
   if constexpr (HEAT) heat.end(atom->heatflow, nreceive);
-  check_contact_counts();
+  // a copy to the host would stall a GPU at every step: the counts add up on the device until a
+  // run's setup, a step that writes output, or a run's last step
+  if (update->setupflag || update->ntimestep == output->next || update->ntimestep >= update->laststep)
+    check_contact_counts();
 }
 
-// the CPU style's checks, from the kernel's counts
+// the CPU style's checks, from the kernel's counts since the last check
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_contact_counts()
 {
   // read before zeroing: on a host backend the mirror is the view itself
@@ -848,10 +843,12 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_conta
   const int coincident = h_counts(0), not_finite = h_counts(1), yield_unrecorded = h_counts(2);
   if (coincident || not_finite || yield_unrecorded) Kokkos::deep_copy(contact_counts, 0);
   if (coincident)
-    error->one(FLERR, "pair granular/sync/kk: atoms are at the same position in {} pair(s), where a contact has no "
-               "normal (two atoms created at one point?)", coincident);
+    error->one(FLERR, "pair granular/sync/kk: atoms are at the same position in {} pair(s) (over the steps since step "
+               "{}), where a contact has no normal (two atoms created at one point?)", coincident, counts_checked_at);
   if (not_finite)
-    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite", not_finite);
+    error->one(FLERR, "pair granular/sync/kk, normal mdr: the force of {} contacts is not finite (over the steps since "
+               "step {})", not_finite, counts_checked_at);
+  counts_checked_at = update->ntimestep;
   if (yield_unrecorded) {
     gs_contact c{};
     c.mdr_yield_unrecorded = 1;

@@ -90,6 +90,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   void run_compiled(EV_FLOAT &ev);
   template <int NEIGHFLAG, class Kinds, bool HEAT, bool MDR> void run_kernel(EV_FLOAT &ev);
   Kokkos::View<int[3], DeviceType> contact_counts;    // see the kernel
+  bigint counts_checked_at = 0;    // the step of the counts' last check
   void check_contact_counts();
 
  public:    // (device lambdas cannot live in private members)
