@@ -31,23 +31,18 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const gs_model wall_model = this->model;
   const gs_wall wall_geometry = this->wall;
   const int nhistory = this->size_history, sync = frame.atoms.sync;
-  int overflows = 0;    // none: an atom touches a plane or cylinder once
-  Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
-      KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-        if (!frame.in_group(i)) return;
-        typename GransyncWallFrame<DeviceType>::State a;
-        frame.gather(i, a);
+  this->for_each_atom(
+      frame, KOKKOS_LAMBDA(const int i, typename GransyncWallFrame<DeviceType>::State &a, double &e) {
         double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
         for (int k = 0; k < nhistory; k++) hist[k] = frame.rows(i, k);
-        double f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0}, e = 0.0;
+        double f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};
         gs_contact c;
         const int touching = gs_wall_contact(&wall_model, &wall_geometry, &step, a.x, a.v, a.x_sync(sync),
                                              a.v_sync(sync), a.omega, frame.next(a), frame.atoms.radius(i),
                                              frame.atoms.rmass(i), nhistory ? hist : nullptr, f, torque, &c, nullptr);
         if (touching > 0) {
-          gs_wall_contact_outputs(&wall_model, &c, a.x, frame.atoms.radius(i), frame.temperature_of(i), frame.twall,
-                                  frame.heatflow_of(i), frame.output_of(i));
+          gs_wall_contact_outputs(&wall_model, &c, a.x, frame.atoms.radius(i), frame.temperature_of(i),
+                                  frame.twall, frame.heatflow_of(i), frame.output_of(i));
           e = gs_wall_stored_energy(&wall_model, &c, nhistory ? hist : nullptr);
         }
         for (int k = 0; k < nhistory; k++) frame.rows(i, k) = hist[k];
@@ -56,9 +51,8 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
           a.f[k] += f[k];
           a.torque[k] += torque[k];
         }
-        frame.finish(i, touching, e, a, overflow, stored);
-      },
-      overflows, this->energy_here);
+        return touching;
+      });
   this->end_frame(frame, "wall");
 }
 

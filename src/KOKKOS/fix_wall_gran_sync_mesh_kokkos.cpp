@@ -59,21 +59,13 @@ template <class DeviceType> void FixWallGranSyncMeshKokkos<DeviceType>::post_for
   const gs_model wall_model = this->model;
   const gs_mesh g = device_mesh;
   const int sync = frame.atoms.sync;
-  int overflows = 0;
-  Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
-      KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-        if (!frame.in_group(i)) return;
-        typename GransyncWallFrame<DeviceType>::State a;
-        frame.gather(i, a);
-        double e = 0.0;
-        const int touched = gs_mesh_wall_atom(&wall_model, &g, &mo, dt, frame.history_update, a.x, a.v, a.x_sync(sync),
-                                              a.v_sync(sync), a.omega, frame.next(a), frame.atoms.radius(i),
-                                              frame.atoms.rmass(i), frame.row(i), a.f, a.torque, frame.temperature_of(i),
-                                              frame.twall, frame.heatflow_of(i), frame.output_of(i), &e, nullptr);
-        frame.finish(i, touched, e, a, overflow, stored);
-      },
-      overflows, this->energy_here);
+  const int overflows = this->for_each_atom(
+      frame, KOKKOS_LAMBDA(const int i, typename GransyncWallFrame<DeviceType>::State &a, double &e) {
+        return gs_mesh_wall_atom(&wall_model, &g, &mo, dt, frame.history_update, a.x, a.v, a.x_sync(sync),
+                                 a.v_sync(sync), a.omega, frame.next(a), frame.atoms.radius(i), frame.atoms.rmass(i),
+                                 frame.row(i), a.f, a.torque, frame.temperature_of(i), frame.twall,
+                                 frame.heatflow_of(i), frame.output_of(i), &e, nullptr);
+      });
   if (overflows)
     this->error->one(FLERR, "fix {}: {} atoms touch the mesh in more directions than their {} {}", this->style,
                      overflows, GS_MESH_MAX_CONTACTS, this->too_many_directions);

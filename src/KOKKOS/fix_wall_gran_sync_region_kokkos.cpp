@@ -125,25 +125,19 @@ template <class DeviceType> void FixWallGranSyncRegionKokkos<DeviceType>::post_f
   }
   const auto d_mdr_counts = mdr_counts;
 
-  int overflows = 0;
-  Kokkos::parallel_reduce(
-      Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
-      KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-        if (!frame.in_group(i)) return;
-        typename GransyncWallFrame<DeviceType>::State a;
-        frame.gather(i, a);
+  const int overflows = this->for_each_atom(
+      frame, KOKKOS_LAMBDA(const int i, typename GransyncWallFrame<DeviceType>::State &a, double &e) {
         // forces added face by face onto f(t+dt), in the CPU fix's order
-        double e = 0.0;
         const int touched = gs_region_wall_atom(&wall_model, &geometry, faces, dt, frame.history_update, a.x, a.v,
                                                 a.x_sync(sync), a.v_sync(sync), a.omega, frame.next(a),
                                                 frame.atoms.radius(i), frame.atoms.rmass(i), frame.row(i), a.f,
                                                 a.torque, frame.temperature_of(i), frame.twall, frame.heatflow_of(i),
                                                 frame.output_of(i), &e, with_mdr ? &mdr_atoms : nullptr, i);
-        if (touched >= 0 && with_mdr && !(Kokkos::isfinite(a.f[0]) && Kokkos::isfinite(a.f[1]) && Kokkos::isfinite(a.f[2])))
+        if (touched >= 0 && with_mdr &&
+            !(Kokkos::isfinite(a.f[0]) && Kokkos::isfinite(a.f[1]) && Kokkos::isfinite(a.f[2])))
           Kokkos::atomic_inc(&d_mdr_counts());
-        frame.finish(i, touched, e, a, overflow, stored);
-      },
-      overflows, this->energy_here);
+        return touched;
+      });
   if (overflows)
     this->error->one(FLERR, "fix {}: more contacts than region {} reports", this->style, this->idregion);
   if (with_mdr) {

@@ -5,9 +5,9 @@
    The one /kk wall adapter (the CPU one: GRANSYNC/gransync_wall.h). GransyncWallKokkos<Base> runs
    a CPU wall class (Base) on the device: its per-atom rows in a DualView (LAMMPS' host callbacks
    run the CPU class's code on the synced host copy; Kokkos' sort and exchange move the rows on
-   the device), the checks every /kk wall makes, and the frame of its kernel (GransyncWallFrame):
-   what the kernel reads and writes of an atom besides its contacts. A geometry's post_force()
-   is then begin_frame(), its kernel, end_frame().
+   the device), the checks every /kk wall makes, and its kernel over the atoms (for_each_atom())
+   with what it reads and writes of an atom besides the contacts (GransyncWallFrame). A geometry's
+   post_force() is then begin_frame(), for_each_atom() with its contacts, end_frame().
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_GRANSYNC_KOKKOS_WALL_H
@@ -198,6 +198,27 @@ template <class Base, class DeviceType> class GransyncWallKokkos : public Base, 
         !dynamic_cast<HalfStepRecordsOnDevice<DeviceType> *>(this->fix_halfstep))
       this->error->all(FLERR, "fix {} needs the half-step records on the device: use fix nve/sphere/sync/kk (e.g. "
                               "with '-sf kk'), not fix {}", kk, this->fix_halfstep->style);
+  }
+
+  // The kernel over the group's atoms: contacts(i, a, e) adds atom i's contacts to a.f and
+  // a.torque, sets their stored energy e and returns what the core's wall functions return (public
+  // for CUDA's lambdas). Returns the count of atoms with more contacts than their row holds.
+  template <class Contacts>
+  int for_each_atom(const GransyncWallFrame<DeviceType> &frame, const Contacts &contacts)
+  {
+    int overflows = 0;
+    Kokkos::parallel_reduce(
+        Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
+        KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
+          if (!frame.in_group(i)) return;
+          typename GransyncWallFrame<DeviceType>::State a;
+          frame.gather(i, a);
+          double e = 0.0;
+          const int touched = contacts(i, a, e);
+          frame.finish(i, touched, e, a, overflow, stored);
+        },
+        overflows, this->energy_here);
+    return overflows;
   }
 
   void grow_arrays(int nmax) override
