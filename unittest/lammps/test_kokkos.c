@@ -817,6 +817,25 @@ static void errors(void)
       lammps_close(lmp);
     }
   }
+  /* ... also when they meet between output steps (fix move takes atom 2 onto atom 1 at step 8 of 12,
+   * thermo every 100): /kk reads its device's counts only at output steps and a run's last step,
+   * and says since when it counted */
+  {
+    int kk_styles;
+    for (kk_styles = 0; kk_styles < 2; kk_styles++) {
+      void *lmp = kk_styles ? kk_open() : gs_lmp_open();
+      gs_lines(lmp, "units lj;atom_style sphere;boundary p p p;comm_modify vel yes;region box block 0 4 0 4 0 4;"
+                    "create_box 1 box;create_atoms 1 single 1 1 1;create_atoms 1 single 1.5 1 1;"
+                    "set group all density 1.0;timestep 0.125;thermo 100;group mover id 2;"
+                    "fix m mover move linear -0.5 0 0;pair_style granular/sync");
+      gs_cmd(lmp, "%s", coeff);
+      msg = gs_cmd_error(lmp, "run 12 post no");
+      GS_CHECK(strstr(msg, "are at the same position") != NULL, "%s styles, atoms meeting mid-run: '%s'",
+               kk_styles ? "/kk" : "CPU", msg);
+      if (kk_styles) GS_CHECK(strstr(msg, "over the steps since step 0") != NULL, "/kk: since when: '%s'", msg);
+      lammps_close(lmp);
+    }
+  }
 
   /* an atom's centre on a wall: no contact normal either; every wall stops there (stock fix
    * wall/gran went on with NaN) */

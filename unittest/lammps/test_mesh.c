@@ -284,23 +284,24 @@ static void test_drum(void)
   static const char *const orderings[] = {"standard", "synchronized"};
   tri t[12];
   int o;
-  write_stl_ascii("gs_mesh_box.stl", t, box_mesh(t));
+  /* a file of its own: ctest runs the one-rank cases side by side in one folder */
+  write_stl_ascii("gs_mesh_drum_box.stl", t, box_mesh(t));
   MPI_Barrier(MPI_COMM_WORLD);
   for (o = 0; o < 2; o++) {
     char region[1024], mesh[1024], still[1024];
     double worst, moved;
     snprintf(region, sizeof(region), "region drum block -1 1 -1 1 -1 1 side in rotate v_theta 0 0 0 0 1 0;"
              "fix wall all wall/gran/sync/region granular %s region drum ordering %s", wall_model, orderings[o]);
-    snprintf(mesh, sizeof(mesh), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_box.stl "
+    snprintf(mesh, sizeof(mesh), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_drum_box.stl "
              "move rotate 0 0 0 0 1 0 v_omega ordering %s", wall_model, orderings[o]);
-    snprintf(still, sizeof(still), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_box.stl ordering %s",
+    snprintf(still, sizeof(still), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_drum_box.stl ordering %s",
              wall_model, orderings[o]);
     worst = gs_run_diff_close(drum_run(mesh), drum_run(region), 1000, 1);
     moved = gs_run_diff_close(drum_run(still), drum_run(region), 1000, 1);
     GS_CHECK(worst <= 1e-8 && moved > 1e-3, "ordering %s: a rotating box mesh equals the rotating block region wall "
              "after 1000 steps (max rel diff %.2e; against a box at rest %.2e)", orderings[o], worst, moved);
   }
-  if (gs_rank() == 0) remove("gs_mesh_box.stl");
+  if (gs_rank() == 0) remove("gs_mesh_drum_box.stl");
 }
 
 /* ---- restart --------------------------------------------------------------------------------------- */
@@ -310,15 +311,15 @@ static void test_restart(void)
   static const char *const orderings[] = {"standard", "synchronized"};
   tri t[12];
   int o;
-  write_stl_ascii("gs_mesh_box.stl", t, box_mesh(t));
+  write_stl_ascii("gs_mesh_restart_box.stl", t, box_mesh(t));
   MPI_Barrier(MPI_COMM_WORLD);
   for (o = 0; o < 2; o++) {
     char wall[1024], setup[2048];
     void *writer, *reference;
     double worst;
     /* the period's form (the drum's turns at the variable rate v_omega = 6) */
-    snprintf(wall, sizeof(wall), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_box.stl move rotate 0 0 0 "
-             "0 1 0 %.17g ordering %s", wall_model, 2.0 * GS_PI / 6.0, orderings[o]);
+    snprintf(wall, sizeof(wall), "fix wall all wall/gran/sync/mesh granular %s file gs_mesh_restart_box.stl move "
+             "rotate 0 0 0 0 1 0 %.17g ordering %s", wall_model, 2.0 * GS_PI / 6.0, orderings[o]);
     writer = drum_run(wall);
     reference = drum_run(wall);
     gs_cmd(writer, "run 1500 post no");
@@ -330,7 +331,7 @@ static void test_restart(void)
              "(max rel diff %.2e)", orderings[o], worst);
     lammps_close(writer);
   }
-  if (gs_rank() == 0) remove("gs_mesh_box.stl");
+  if (gs_rank() == 0) remove("gs_mesh_restart_box.stl");
 }
 
 /* ---- errors ------------------------------------------------------------------------------------------ */
