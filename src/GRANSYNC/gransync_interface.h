@@ -74,9 +74,10 @@ struct HalfStepSource {
   // atom i's half step relative to now, x(t+dt/2) - x(t+dt), and v(t+dt/2)
   void relative(int i, double dt, double *offset_out, double *vhalf_out) const
   {
-    const bool from_velocity = !offset || (mask[i] & velocity_bit);
-    gs_half_step_of(from_velocity, dt, v[i], from_velocity ? nullptr : offset[i], from_velocity ? nullptr : vhalf[i],
-                    offset_out, vhalf_out);
+    if (offset && !(mask[i] & velocity_bit))
+      gs_half_step_of(0, dt, nullptr, offset[i], vhalf[i], offset_out, vhalf_out);
+    else
+      gs_half_step_of(1, dt, v[i], nullptr, nullptr, offset_out, vhalf_out);
   }
   // atom i's half-step position and velocity
   void of_atom(int i, double **x, double dt, double *xh, double *vh) const

@@ -188,27 +188,6 @@ GranularWall::Step GranularWall::begin_step()
   return s;
 }
 
-void GranularWall::atom_state(const Step &s, int i, AtomState &a) const
-{
-  static const double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-  a.x = atom->x[i];
-  if (s.at_rest) {
-    a.v = a.v_sync = a.omega = a.next = rest;
-    a.x_sync = a.x;
-    return;
-  }
-  a.v = atom->v[i];
-  a.omega = atom->omega[i];
-  a.next = s.damping ? s.damping[i] : rest;
-  a.x_sync = a.x;
-  a.v_sync = a.v;
-  if (s.sync) {
-    s.halfstep.of_atom(i, atom->x, s.dt, a.xh, a.vh);
-    a.x_sync = a.xh;
-    a.v_sync = a.vh;
-  }
-}
-
 void GranularWall::add_contact_outputs(const gs_contact &c, int i, double twall)
 {
   const bool heat = model.heat != GS_HEAT_UNSET;

@@ -12,6 +12,7 @@
 #ifndef LMP_GRANSYNC_WALL_H
 #define LMP_GRANSYNC_WALL_H
 
+#include "atom.h"
 #include "gransync_interface.h"
 
 #include "gs_contact.h"
@@ -118,7 +119,27 @@ class GranularWall : public Fix {
     double xh[3], vh[3];
     const double *x, *v, *x_sync, *v_sync, *omega, *next;
   };
-  void atom_state(const Step &s, int i, AtomState &a) const;
+  // (inline: once per atom and step)
+  void atom_state(const Step &s, int i, AtomState &a) const
+  {
+    static constexpr double rest[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    a.x = atom->x[i];
+    if (s.at_rest) {
+      a.v = a.v_sync = a.omega = a.next = rest;
+      a.x_sync = a.x;
+      return;
+    }
+    a.v = atom->v[i];
+    a.omega = atom->omega[i];
+    a.next = s.damping ? s.damping[i] : rest;
+    a.x_sync = a.x;
+    a.v_sync = a.v;
+    if (s.sync) {
+      s.halfstep.of_atom(i, atom->x, s.dt, a.xh, a.vh);
+      a.x_sync = a.xh;
+      a.v_sync = a.vh;
+    }
+  }
   // a contact's stored energy e of atom i
   void add_energy(int i, double e)
   {
