@@ -135,6 +135,7 @@ FixWallGranSyncMesh::FixWallGranSyncMesh(LAMMPS *lmp, int narg, char **arg, bool
   if (status) error->all(FLERR, "{}: {} (file {})", WHAT, err, file);
   // a history follows its contact to another feature within the flat angle, or 10 degrees
   gs_mesh_view(&data, flat, flat > 10.0 ? flat : 10.0, &mesh);
+  signature = mesh_signature();
 
   // a mesh in other length units (mm for m) lies far outside the box or dwarfs it
   double box_extent = 0.0, mesh_extent = 0.0;
@@ -299,7 +300,7 @@ double FixWallGranSyncMesh::mesh_signature() const
 int FixWallGranSyncMesh::restart_keys(double *keys) const
 {
   keys[0] = history_layout_signature(model);
-  keys[1] = mesh_signature();
+  keys[1] = signature;
   return 2;
 }
 
@@ -307,7 +308,7 @@ int FixWallGranSyncMesh::restart_keys(double *keys) const
 void FixWallGranSyncMesh::write_restart(FILE *fp)
 {
   if (comm->me != 0) return;
-  double list[13] = {mesh_signature(), static_cast<double>(move), static_cast<double>(time_origin), angle,
+  double list[13] = {signature, static_cast<double>(move), static_cast<double>(time_origin), angle,
                      angle_before, static_cast<double>(state_step), static_cast<double>(before_step)};
   for (int k = 0; k < 3; k++) {
     list[7 + k] = shift[k];
@@ -321,7 +322,7 @@ void FixWallGranSyncMesh::write_restart(FILE *fp)
 void FixWallGranSyncMesh::restart(char *buf)
 {
   const double *list = reinterpret_cast<const double *>(buf);
-  if (list[0] != mesh_signature() || static_cast<int>(list[1]) != move) {
+  if (list[0] != signature || static_cast<int>(list[1]) != move) {
     restart_mismatch = true;
     return;
   }

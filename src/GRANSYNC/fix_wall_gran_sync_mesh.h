@@ -51,6 +51,7 @@ class FixWallGranSyncMesh : public GranularWall {
   // the mesh's place and velocity at this step (advances the motion once per step)
   gs_mesh_motion motion_now();
   double mesh_signature() const;
+  double signature = 0.0;    // mesh_signature(), once: restart records carry it per atom
 
   gs_mesh_data data;    // owns the arrays
   gs_mesh mesh;         // their view
