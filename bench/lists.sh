@@ -2,7 +2,10 @@
 # The contact lists at large size ratios (bench/in.poly): stock pair granular and gransync on
 # LAMMPS' lists (neighbor bin and multi), gransync on its own (pair_style granular/sync lists
 # levels), and the /kk styles (Kokkos OpenMP here) on LAMMPS' bin lists and on their own, side by
-# side in one run, repetitions interleaved. Prints per size ratio R: atoms, particle-steps/s of the
+# side in one run, repetitions interleaved; gransync's entries with gransync's floor (fix
+# wall/gran/sync), stock's with stock's (fix wall/gran). The CPU entries marked `comm multi` run with
+# neighbor multi and comm_modify mode multi (LAMMPS' ghosts cut by size; the own lists then use
+# neighbor multi's collections only for the ghosts: LAMMPS builds no list for them). Prints per size ratio R: atoms, particle-steps/s of the
 # timed run (best of REPEAT), the list builds' time per build and per atom (LAMMPS' Neigh time:
 # gransync's own builds are timed there too), a build's cost in pair steps (a build's time over the
 # pair style's time per step), the memory per sphere (LAMMPS' per-rank estimate, which leaves out
@@ -33,11 +36,13 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 run_once() {
   local launcher=() extra=()
   [ "$6" = 1 ] || launcher=(mpirun -np "$6")
-  # the /kk styles: the floor as gransync's wall (LAMMPS' wall/gran/kk computes no granular force);
-  # comm device: the threaded communication (without GPUs LAMMPS defaults to its serial host copy)
-  [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half comm device -var wall wall/gran/sync)
+  # the /kk styles: comm device: the threaded communication (without GPUs LAMMPS defaults to its serial host copy)
+  [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half comm device)
+  # gransync's floor is its own wall, in the pair's ordering (stock's floor, stock wall/gran)
+  [[ "$3" == granular/sync* ]] && extra+=(-var wall wall/gran/sync)
   /usr/bin/time -f "peak_rss_kb %M" "${launcher[@]}" "$lmp" -in in.poly -var sizes "$SIZES" -var R "$1" -var L "$2" \
-    -var style "$3" -var integrator "$4" -var neigh "$5" "${extra[@]}" -log none -echo none -nocite 2>&1
+    -var style "$3" -var integrator "$4" -var neigh "$5" -var comm "${8:-single}" "${extra[@]}" -log none -echo none \
+    -nocite 2>&1
 }
 
 # rate atoms ms_per_build build_in_pair_steps bytes_per_sphere(LAMMPS) peak_rss_kb
@@ -58,14 +63,16 @@ one() {
 printf "%-4s %-42s %8s %14s %10s %10s %11s %11s\n" R entry atoms "steps*atoms/s" "ms/build" "build/pair" \
   "B/sph LAMMPS" "B/sph RSS"
 for R in "${sizes[@]}"; do
-  # name|style|integrator|neigh|ranks|threads
+  # name|style|integrator|neigh|ranks|threads[|comm mode]
   entries=()
   if [ "$R" -le "$BIN_UP_TO" ]; then
     entries+=("stock granular, bin|granular|nve/sphere|bin|1|0" "granular/sync, bin|granular/sync lists lammps|nve/sphere/sync|bin|1|0")
   fi
   entries+=("stock granular, multi|granular|nve/sphere|multi|1|0"
             "granular/sync, multi|granular/sync lists lammps|nve/sphere/sync|multi|1|0"
-            "granular/sync lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|0")
+            "granular/sync lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|0"
+            "granular/sync, multi, comm multi|granular/sync lists lammps|nve/sphere/sync|multi|1|0|multi"
+            "granular/sync lists levels, comm multi|granular/sync lists levels|nve/sphere/sync|multi|1|0|multi")
   [ "$WIDE" = 1 ] && entries+=("granular/sync, multi, 2 ranks|granular/sync lists lammps|nve/sphere/sync|multi|2|0"
                                "granular/sync lists levels, 2 ranks|granular/sync lists levels|nve/sphere/sync|bin|2|0")
   if [ "$KK" = 1 ]; then
@@ -76,14 +83,14 @@ for R in "${sizes[@]}"; do
   declare -A best=() info=() slope=()
   for ((k = 0; k < REPEAT; k++)); do
     for e in "${entries[@]}"; do
-      IFS='|' read -r name style integrator neigh ranks threads <<< "$e"
-      read -r rate atoms ms build bytes rss < <(one "$R" "$L" "$style" "$integrator" "$neigh" "$ranks" "$threads")
+      IFS='|' read -r name style integrator neigh ranks threads comm <<< "$e"
+      read -r rate atoms ms build bytes rss < <(one "$R" "$L" "$style" "$integrator" "$neigh" "$ranks" "$threads" "$comm")
       if awk -v a="$rate" -v b="${best[$name]:-0}" 'BEGIN {exit !(a > b)}'; then
         best[$name]=$rate
         info[$name]="$atoms $ms $build $bytes"
       fi
       if [ "$MEM" = 1 ] && [ "$k" = 0 ] && [ "$ranks" = 1 ]; then
-        read -r _ atoms2 _ _ _ rss2 < <(one "$R" "$((L + 1))" "$style" "$integrator" "$neigh" "$ranks" "$threads")
+        read -r _ atoms2 _ _ _ rss2 < <(one "$R" "$((L + 1))" "$style" "$integrator" "$neigh" "$ranks" "$threads" "$comm")
         slope[$name]=$(awk -v a="$rss" -v b="$rss2" -v n="$atoms" -v m="$atoms2" 'BEGIN {printf "%.0f", 1024 * (b - a) / (m - n)}')
       fi
     done
@@ -100,6 +107,9 @@ for R in "${sizes[@]}"; do
     return 0
   }
   ratio "lists levels / LAMMPS multi (gransync)" "granular/sync lists levels" "granular/sync, multi"
+  ratio "lists levels / LAMMPS multi (gransync), both comm multi" "granular/sync lists levels, comm multi" \
+    "granular/sync, multi, comm multi"
+  ratio "lists levels, comm multi / comm single" "granular/sync lists levels, comm multi" "granular/sync lists levels"
   ratio "lists levels, 2 ranks / 1 rank" "granular/sync lists levels, 2 ranks" "granular/sync lists levels"
   ratio "/kk lists levels / /kk on LAMMPS bin" "granular/sync/kk lists levels" "granular/sync/kk, bin"
   ratio "/kk lists levels / CPU lists levels" "granular/sync/kk lists levels" "granular/sync lists levels"

@@ -122,10 +122,11 @@ void FixWallGranSync::post_force(int /*vflag*/)
   gs_dissipation dissipated{};    // zero again after each atom that adds to it
   for (int i = 0; i < atom->nlocal; i++) {
     if (!(mask[i] & groupbit)) continue;
+    double *hist = size_history ? rows[i] : nullptr;
+    if (!gs_wall_acts(&model, &wall, &step, atom->x[i], atom->radius[i], hist)) continue;
     AtomState a;
     atom_state(s, i, a);
     gs_contact c;
-    double *hist = size_history ? rows[i] : nullptr;
     const bool held = s.dissipates && gs_wall_history_held(&model, hist);
     const int touching = gs_wall_contact(&model, &wall, &step, a.x, a.v, a.x_sync, a.v_sync, a.omega, a.next,
                                          atom->radius[i], atom->rmass[i], hist, atom->f[i], atom->torque[i], &c,

@@ -31,8 +31,14 @@ template <class DeviceType> void FixWallGranSyncKokkos<DeviceType>::post_force(i
   const gs_model wall_model = this->model;
   const gs_wall wall_geometry = this->wall;
   const int nhistory = this->size_history, sync = frame.atoms.sync;
+  const auto acts = KOKKOS_LAMBDA(const int i)
+  {
+    const double xi[3] = {frame.atoms.x(i, 0), frame.atoms.x(i, 1), frame.atoms.x(i, 2)};
+    return gs_wall_acts(&wall_model, &wall_geometry, &step, xi, frame.atoms.radius(i),
+                        nhistory ? frame.row(i) : nullptr) != 0;
+  };
   this->for_each_atom(
-      frame, KOKKOS_LAMBDA(const int i, typename GransyncWallFrame<DeviceType>::State &a, double &e) {
+      frame, acts, KOKKOS_LAMBDA(const int i, typename GransyncWallFrame<DeviceType>::State &a, double &e) {
         double hist[GS_MAX_HISTORY + 1];    // + a JKR contact's flag
         for (int k = 0; k < nhistory; k++) hist[k] = frame.rows(i, k);
         double f[3] = {0.0, 0.0, 0.0}, torque[3] = {0.0, 0.0, 0.0};

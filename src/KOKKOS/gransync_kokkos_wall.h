@@ -158,6 +158,12 @@ template <class DeviceType> struct GransyncWallFrame {
   }
 };
 
+// for_each_atom()'s `acts` of a geometry that cannot tell in advance (at namespace scope: CUDA's
+// lambdas take no protected member types)
+struct GransyncEveryAtom {
+  KOKKOS_INLINE_FUNCTION bool operator()(int) const { return true; }
+};
+
 template <class Base, class DeviceType> class GransyncWallKokkos : public Base, public KokkosBase {
  public:
   typedef DeviceType device_type;
@@ -203,14 +209,22 @@ template <class Base, class DeviceType> class GransyncWallKokkos : public Base, 
   // The kernel over the group's atoms: contacts(i, a, e) adds atom i's contacts to a.f and
   // a.torque, sets their stored energy e and returns what the core's wall functions return (public
   // for CUDA's lambdas). Returns the count of atoms with more contacts than their row holds.
+  // acts(i): whether atom i's contacts would act (touch, or clear a row); a geometry that can tell
+  // from the atom's position, radius and row skips gathering the others (the frame's outputs
+  // start at zero).
   template <class Contacts>
   int for_each_atom(const GransyncWallFrame<DeviceType> &frame, const Contacts &contacts)
+  {
+    return for_each_atom(frame, GransyncEveryAtom(), contacts);
+  }
+  template <class Acts, class Contacts>
+  int for_each_atom(const GransyncWallFrame<DeviceType> &frame, const Acts &acts, const Contacts &contacts)
   {
     int overflows = 0;
     Kokkos::parallel_reduce(
         Kokkos::RangePolicy<DeviceType>(0, this->atom->nlocal),
         KOKKOS_LAMBDA(const int i, int &overflow, double &stored) {
-          if (!frame.in_group(i)) return;
+          if (!frame.in_group(i) || !acts(i)) return;
           typename GransyncWallFrame<DeviceType>::State a;
           frame.gather(i, a);
           double e = 0.0;

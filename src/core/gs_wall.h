@@ -115,6 +115,29 @@ GS_FN int gs_wall_history_held(const gs_model *m, const double *history)
   return 0;
 }
 
+/* The contact test of an atom at x (t+dt) against the wall: the separation into c (dx, r, radi,
+ * radj) and whether the atom touches (a JKR contact held in `history` reaches to its pull-off
+ * distance). */
+GS_FN int gs_wall_test(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x, double radius,
+                       const double *history, gs_contact *c)
+{
+  double rwall;
+  gs_wall_separation(w, x, s->wlo, s->whi, c->dx, &c->r, &rwall);
+  c->radi = radius;
+  c->radj = rwall;
+  return gs_wall_in_contact(m, c, m->normal == GS_NORMAL_JKR && history && history[0] != 0.0);
+}
+
+/* Whether gs_wall_contact() acts on an atom at x: it touches, or holds history to clear. When not,
+ * gs_wall_contact() returns 0 and changes nothing, so a caller may skip gathering the atom's
+ * motion (most atoms of a bed on a floor are far from it). */
+GS_FN int gs_wall_acts(const gs_model *m, const gs_wall *w, const gs_wall_step *s, const double *x, double radius,
+                       const double *history)
+{
+  gs_contact c;
+  return gs_wall_test(m, w, s, x, radius, history, &c) || gs_wall_history_held(m, history);
+}
+
 /* One atom against the wall. x, v: at t+dt; xhalf, vhalf: its half-step position and velocity
  * (synchronized ordering only; may equal x/v otherwise); next: its velocity (0-2) and spin (3-5) at
  * t+dt for the dashpots (read with scheme consistent only). history: gs_wall_history_size() doubles
@@ -132,16 +155,13 @@ GS_FN int gs_wall_contact(const gs_model *m, const gs_wall *w, const gs_wall_ste
 {
   const int flag = m->normal == GS_NORMAL_JKR;
   gs_contact c;
-  double rwall;
   int k;
-  gs_wall_separation(w, x, s->wlo, s->whi, c.dx, &c.r, &rwall);
-  c.radi = radius;
-  c.radj = rwall;
+  const int touching = gs_wall_test(m, w, s, x, radius, history, &c);
   c.dt = s->dt;
   c.history_update = s->history_update;
   gs_copy3(omega, c.omegai);
   gs_zero3(c.omegaj);
-  if (!gs_wall_in_contact(m, &c, flag && history && history[0] != 0.0)) {
+  if (!touching) {
     if (gs_wall_history_held(m, history)) {
       if (dissipation) {
         gs_sub3(m->ordering == GS_ORDERING_SYNCHRONIZED ? vhalf : v, s->vwall, c.vr);

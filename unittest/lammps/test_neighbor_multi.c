@@ -7,6 +7,7 @@
  *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
  *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
  *  - jkr cohesion (pairs listed beyond touching) and `neigh_modify exclude type`;
+ *  - the own lists also with LAMMPS' ghosts cut by size (neighbor multi, comm_modify mode multi);
  *  - the lists hold the same pairs in another order, so the runs differ by the order of the force
  *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
  *    case: the `bin` run's own departure from a round-off perturbation (every velocity scaled by
@@ -72,12 +73,15 @@ static int ranks(void)
 /* the mesh floor's file, one per test (tests of this program may run side by side in one folder) */
 static char floor_file[64];
 
-/* the bed: three layers of gs_fines_bed(); lists: bin, multi (LAMMPS' lists) or levels (the pair's) */
+/* the bed: three layers of gs_fines_bed(); lists: bin, multi (LAMMPS' lists), levels (the pair's) or
+ * levels, comm multi (the pair's, LAMMPS' ghosts cut by size: neighbor multi's collections and
+ * comm_modify mode multi, with which a fine ghost lies only within its own pairs' reach) */
 static void *scene(const scene_case *c, const char *lists, int perturbed, int with_floor, int with_extra)
 {
   void *lmp = gs_lmp_open();
   const char *model = c->model ? c->model : MODEL;
-  const int levels = strcmp(lists, "levels") == 0;
+  const int comm_multi = strcmp(lists, "levels, comm multi") == 0;
+  const int levels = comm_multi || strcmp(lists, "levels") == 0;
   char floor[1024];
   gs_cmd(lmp, "newton %s", newton);
   gs_fines_bed(lmp, 3);
@@ -86,7 +90,8 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   if (tiled) gs_cmd(lmp, "fix balance all balance 50 1.05 rcb"); /* (after the pair: its history fix first) */
   gs_cmd(lmp, "pair_coeff * * %s", model);
   gs_cmd(lmp, "fix integrate all nve/sphere/sync scheme %s", c->scheme);
-  gs_cmd(lmp, "neighbor 0.05 %s", levels ? "bin" : lists);
+  gs_cmd(lmp, "neighbor 0.05 %s", comm_multi ? "multi" : (levels ? "bin" : lists));
+  if (comm_multi) gs_cmd(lmp, "comm_modify mode multi");
   gs_lines(lmp, "neigh_modify every 1 delay 0 check no;fix gravity all gravity 60 vector 0 0 -1;timestep 1e-4");
   if (c->extra && with_extra) gs_lines(lmp, c->extra);
   snprintf(floor, sizeof(floor), c->floor, model, floor_file); /* (the mesh floor's takes the file) */
@@ -110,6 +115,15 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
     gs_perturb_velocities(lmp);
   gs_cmd(lmp, "run 200 post no");
   return lmp;
+}
+
+/* ghost atoms on all ranks */
+static double ghosts(void *lmp)
+{
+  const int *nghost = (const int *) lammps_extract_global(lmp, "nghost");
+  double mine = *nghost, all;
+  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return all;
 }
 
 /* the log of `run 0` (the pair's choice of lists is logged at init) holds `text` */
@@ -208,9 +222,10 @@ int main(int argc, char **argv)
   for (c = 0; c < (int) (sizeof(CASES) / sizeof(CASES[0])); c++) {
     void *bin = scene(&CASES[c], "bin", 0, 1, 1), *multi = scene(&CASES[c], "multi", 0, 1, 1),
          *levels = scene(&CASES[c], "levels", 0, 1, 1), *perturbed = scene(&CASES[c], "bin", 1, 1, 1),
-         *floorless = scene(&CASES[c], "bin", 0, 0, 1);
+         *floorless = scene(&CASES[c], "bin", 0, 0, 1), *comm_multi = scene(&CASES[c], "levels, comm multi", 0, 1, 1);
     const double diff = gs_state_diff(bin, multi, 1), own = gs_state_diff(bin, perturbed, 1);
-    const double diff_levels = gs_state_diff(bin, levels, 1);
+    const double diff_levels = gs_state_diff(bin, levels, 1), diff_comm_multi = gs_state_diff(bin, comm_multi, 1);
+    const double ghosts_multi = ghosts(comm_multi), ghosts_single = ghosts(levels);
     const double floor_acts = gs_state_diff(bin, floorless, 0);
     const double contacts = gs_var(multi, "contacts"), fs = gs_var(multi, "fs");
     const double lost = CASES[c].dissipation ? gs_var(multi, "lost") : 1.0;
@@ -220,6 +235,10 @@ int main(int argc, char **argv)
              "step (max rel diff %.1e)", CASES[c].name, diff);
     GS_CHECK(diff_levels <= tolerance, "%s, newton %s: lists levels equals neighbor bin after 200 steps, lists rebuilt "
              "every step (max rel diff %.1e)", CASES[c].name, newton, diff_levels);
+    GS_CHECK(ghosts_multi < 0.9 * ghosts_single, "%s: comm_modify mode multi cuts the ghosts (%.0f, %.0f without)",
+             CASES[c].name, ghosts_multi, ghosts_single);
+    GS_CHECK(diff_comm_multi <= tolerance, "%s, newton %s: lists levels with comm_modify mode multi equals neighbor "
+             "bin after 200 steps (max rel diff %.1e)", CASES[c].name, newton, diff_comm_multi);
     if (CASES[c].extra) {
       void *without = scene(&CASES[c], "bin", 0, 1, 0);
       const double extra_acts = gs_state_diff(bin, without, 0);
@@ -234,6 +253,7 @@ int main(int argc, char **argv)
     lammps_close(levels);
     lammps_close(perturbed);
     lammps_close(floorless);
+    lammps_close(comm_multi);
   }
   if (gs_rank() == 0) remove(floor_file);
   lists_auto();
