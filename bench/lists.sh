@@ -3,14 +3,15 @@
 # LAMMPS' lists (neighbor bin and multi), gransync on its own (pair_style granular/sync lists
 # levels), and the /kk styles (Kokkos OpenMP here) on LAMMPS' bin lists and on their own, side by
 # side in one run, repetitions interleaved; gransync's entries with gransync's floor (fix
-# wall/gran/sync), stock's with stock's (fix wall/gran). The CPU entries marked `comm multi` run with
-# neighbor multi and comm_modify mode multi (LAMMPS' ghosts cut by size; the own lists then use
-# neighbor multi's collections only for the ghosts: LAMMPS builds no list for them). Prints per size ratio R: atoms, particle-steps/s of the
-# timed run (best of REPEAT), the list builds' time per build and per atom (LAMMPS' Neigh time:
-# gransync's own builds are timed there too), a build's cost in pair steps (a build's time over the
-# pair style's time per step), the memory per sphere (LAMMPS' per-rank estimate, which leaves out
-# most Kokkos allocations; with MEM=1 also the peak resident size's growth per sphere from L to
-# L + 1), then the ratios the goals name. Benchmarks never fail on timing.
+# wall/gran/sync), stock's with stock's (fix wall/gran). The CPU entries marked `comm multi` run
+# with neighbor multi and comm_modify mode multi (LAMMPS' ghosts cut by size; the own lists then use
+# neighbor multi's collections only for the ghosts: LAMMPS builds no list for them). Prints per
+# size ratio R: atoms, particle-steps/s of the timed run (best of REPEAT), the list builds' time per
+# build and per atom (LAMMPS' Neigh time: gransync's own builds are timed there too), a build's cost
+# in pair steps (a build's time over the pair style's time per step), the memory per sphere
+# (LAMMPS' per-rank estimate, which leaves out most Kokkos allocations; with MEM=1 also the peak
+# resident size's growth per sphere from L to L + 1), then the ratios the goals name. Benchmarks
+# never fail on timing.
 #   bash bench/lists.sh [R ...]    (default: 4 8 12 16)
 # Environment: SIZES=gap (in.poly's gap-graded bed) or continuous (diameters from 1/R to 1); L=4
 # (lattice cells per edge); REPEAT=2; BIN_UP_TO=12 and KK_BIN_UP_TO=16 (neighbor bin only up to
@@ -36,7 +37,8 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 run_once() {
   local launcher=() extra=()
   [ "$6" = 1 ] || launcher=(mpirun -np "$6")
-  # the /kk styles: comm device: the threaded communication (without GPUs LAMMPS defaults to its serial host copy)
+  # the /kk styles: comm device, the threaded communication (without GPUs LAMMPS defaults to its
+  # serial host copy)
   [ "$7" = 0 ] || extra=(-k on t "$7" -sf kk -pk kokkos neigh half comm device)
   # gransync's floor is its own wall, in the pair's ordering (stock's floor, stock wall/gran)
   [[ "$3" == granular/sync* ]] && extra+=(-var wall wall/gran/sync)
