@@ -3,9 +3,10 @@
 # LAMMPS' lists (neighbor bin and multi), gransync on its own (pair_style granular/sync lists
 # levels), and the /kk styles (Kokkos OpenMP here) on LAMMPS' bin lists and on their own, side by
 # side in one run, repetitions interleaved; gransync's entries with gransync's floor (fix
-# wall/gran/sync), stock's with stock's (fix wall/gran). The CPU entries marked `comm multi` run
-# with neighbor multi and comm_modify mode multi (LAMMPS' ghosts cut by size; the own lists then use
-# neighbor multi's collections only for the ghosts: LAMMPS builds no list for them). Prints per
+# wall/gran/sync), stock's with stock's (fix wall/gran). The entries marked `comm multi` run with
+# neighbor multi and comm_modify mode multi (LAMMPS' ghosts cut by size; the own lists then use
+# neighbor multi's collections only for the ghosts: LAMMPS builds no list for them, which lets the
+# /kk styles run them too). Prints per
 # size ratio R: atoms, particle-steps/s of the timed run (best of REPEAT), the list builds' time per
 # build and per atom (LAMMPS' Neigh time: gransync's own builds are timed there too), a build's cost
 # in pair steps (a build's time over the pair style's time per step), the memory per sphere
@@ -79,7 +80,8 @@ for R in "${sizes[@]}"; do
                                "granular/sync lists levels, 2 ranks|granular/sync lists levels|nve/sphere/sync|bin|2|0")
   if [ "$KK" = 1 ]; then
     [ "$R" -le "$KK_BIN_UP_TO" ] && entries+=("granular/sync/kk, bin|granular/sync lists lammps|nve/sphere/sync|bin|1|1")
-    entries+=("granular/sync/kk lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|1")
+    entries+=("granular/sync/kk lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|1"
+              "granular/sync/kk lists levels, comm multi|granular/sync lists levels|nve/sphere/sync|multi|1|1|multi")
     [ "$WIDE" = 1 ] && entries+=("granular/sync/kk lists levels, 2 threads|granular/sync lists levels|nve/sphere/sync|bin|1|2")
   fi
   declare -A best=() info=() slope=()
@@ -114,7 +116,11 @@ for R in "${sizes[@]}"; do
   ratio "lists levels, comm multi / comm single" "granular/sync lists levels, comm multi" "granular/sync lists levels"
   ratio "lists levels, 2 ranks / 1 rank" "granular/sync lists levels, 2 ranks" "granular/sync lists levels"
   ratio "/kk lists levels / /kk on LAMMPS bin" "granular/sync/kk lists levels" "granular/sync/kk, bin"
+  ratio "/kk lists levels, comm multi / /kk on LAMMPS bin" "granular/sync/kk lists levels, comm multi" \
+    "granular/sync/kk, bin"
   ratio "/kk lists levels / CPU lists levels" "granular/sync/kk lists levels" "granular/sync lists levels"
+  ratio "/kk lists levels / CPU lists levels, both comm multi" "granular/sync/kk lists levels, comm multi" \
+    "granular/sync lists levels, comm multi"
   ratio "/kk lists levels, 2 threads / 1 thread" "granular/sync/kk lists levels, 2 threads" "granular/sync/kk lists levels"
   unset best info slope
 done

@@ -962,9 +962,9 @@ std::string PairGranularSync::choose_lists_automatically()
 {
   own_lists = false;
   if (const char *why = own_lists_refusal()) return fmt::format("levels are not available with {}", why);
-  if (!lammps_lists_usable()) {
+  if (const char *why = lammps_lists_refusal()) {
     own_lists = true;
-    return "the style takes no full list from LAMMPS";
+    return fmt::format("LAMMPS' lists are not available with {}", why);
   }
   double smallest = INFINITY, largest = 0.0;
   for (int i = 0; i < atom->nlocal; i++)

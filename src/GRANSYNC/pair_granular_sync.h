@@ -65,8 +65,8 @@ class PairGranularSync : public GranularSyncPair {
   bool own_lists = false;    // this run's choice (init_style())
   std::string choose_lists_automatically();
   double inserted_radius(int t) const;
-  // whether the style can run on the list it would request from LAMMPS
-  virtual bool lammps_lists_usable() const { return true; }
+  // why this style cannot run on LAMMPS' lists here (nullptr: it can)
+  virtual const char *lammps_lists_refusal() const { return nullptr; }
   class NeighList *own_list = nullptr;
   gs_grid_lists grid_lists{};
   gs_grid_exclusions grid_exclusions{};

@@ -103,16 +103,18 @@ template <class DeviceType> struct LevelCountsOf {
   }
 };
 
-// v(lo) to v(hi - 1) in ascending order: insertion sort for the few a cell or a row's pushed part
-// usually holds, heapsort beyond (a small box crowded into few cells)
-template <class View> KOKKOS_INLINE_FUNCTION void sort_range(const View &v, const int lo, const int hi)
+// v(lo) to v(hi - 1) in ascending order of v & key_bits (bits outside key_bits are flags that ride
+// along): insertion sort for the few a cell or a row's pushed part usually holds, heapsort beyond
+// (a small box crowded into few cells)
+template <class View>
+KOKKOS_INLINE_FUNCTION void sort_range(const View &v, const int lo, const int hi, const int key_bits = ~0)
 {
   const int n = hi - lo;
   if (n <= 32) {
     for (int k = lo + 1; k < hi; k++) {
-      const int value = v(k);
+      const int value = v(k), key = value & key_bits;
       int j = k;
-      for (; j > lo && v(j - 1) > value; j--) v(j) = v(j - 1);
+      for (; j > lo && (v(j - 1) & key_bits) > key; j--) v(j) = v(j - 1);
       v(j) = value;
     }
     return;
@@ -120,8 +122,8 @@ template <class View> KOKKOS_INLINE_FUNCTION void sort_range(const View &v, cons
   const auto sift = [&](int root, const int end) {
     while (2 * root + 1 < end) {
       int child = 2 * root + 1;
-      if (child + 1 < end && v(lo + child + 1) > v(lo + child)) child++;
-      if (v(lo + root) >= v(lo + child)) return;
+      if (child + 1 < end && (v(lo + child + 1) & key_bits) > (v(lo + child) & key_bits)) child++;
+      if ((v(lo + root) & key_bits) >= (v(lo + child) & key_bits)) return;
       const int t = v(lo + root);
       v(lo + root) = v(lo + child);
       v(lo + child) = t;
@@ -271,7 +273,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
   const gs_grid g = grid;
   const gs_grid_exclusions ex = in.exclude;
   const bool exclude = gs_grid_has_exclusions(&ex);
-  const int nowned = in.nowned, newton = in.newton, room_ = room;
+  const int nowned = in.nowned, newton = in.newton, room_ = room, touch_flag = in.touch_flag;
   const int push_capacity = push_pairs.extent(0);
   const auto type = in.type;
   const auto mask = in.mask;
@@ -292,21 +294,25 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
     const int la = level_(a), own_cell = sphere_cell_(a);
     const size_t room_start = (size_t) a * room_;    // (owned finders only write there)
     int found = 0;
+    // a partner that touches carries touch_flag (LAMMPS' size lists' test, rsq < radsum^2: the same
+    // rsq from either end)
     const auto consider = [&](const int q) {
-      const double xq[3] = {slot_xr_(q, 0), slot_xr_(q, 1), slot_xr_(q, 2)};
+      const double xq[3] = {slot_xr_(q, 0), slot_xr_(q, 1), slot_xr_(q, 2)}, rq = slot_xr_(q, 3);
       const double dx = xa[0] - xq[0], dy = xa[1] - xq[1], dz = xa[2] - xq[2];
-      if (!gs_grid_candidate(dx * dx + dy * dy + dz * dz, xa[3], slot_xr_(q, 3), g.skin)) return;
+      const double rsq = dx * dx + dy * dy + dz * dz, radsum = xa[3] + rq;
+      if (!gs_grid_candidate(rsq, xa[3], rq, g.skin)) return;
       const int b = slot_index_(q);
       if (exclude && gs_grid_excluded(&ex, type(a), type(b), mask(a), mask(b), 0, 0)) return;
+      const int flag = rsq < radsum * radsum ? touch_flag : 0;
       const int row = gs_grid_row(a, b, nowned, newton, xa, xq);
       if (row == a) {
-        if (found < room_) found_pairs_(room_start + found) = b;
+        if (found < room_) found_pairs_(room_start + found) = b | flag;
         found++;
       } else if (row >= 0) {
         const int k = Kokkos::atomic_fetch_add(&counts(), 1);
         if (k < push_capacity) {
           push_pairs_(k, 0) = b;
-          push_pairs_(k, 1) = a;
+          push_pairs_(k, 1) = a | flag;
         }
       }
     };
@@ -380,16 +386,14 @@ template <class DeviceType> bool GridListsKokkos<DeviceType>::place_pairs(const 
   return true;
 }
 
-// each row's pushed part by ascending index (rows then do not depend on the threads' order), the
-// touching partners flagged as LAMMPS' size lists flag them (rsq < radsum^2), and LAMMPS' row view
+// each row's pushed part by ascending index (rows then do not depend on the threads' order; the
+// touch flags, set by the search, ride along) and LAMMPS' row view
 template <class DeviceType> void GridListsKokkos<DeviceType>::finish_rows(const Input &in)
 {
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
-  const int nowned = in.nowned, touch_flag = in.touch_flag;
+  const int nowned = in.nowned, index_bits = ~in.touch_flag;
   hold(numneigh, nowned, "grid:numneigh");
   hold(ilist, nowned, "grid:ilist");
-  const auto x = in.x;
-  const auto radius = in.radius;
   const auto nfound_ = nfound;
   const auto start_ = start;
   const auto neighbors_ = neighbors;
@@ -400,14 +404,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::finish_rows(const 
       "grid:finish", Range(0, nowned),
       KOKKOS_LAMBDA(const int i, int &longest) {
         const int first = start_(i), end = start_(i + 1);
-        sort_range(neighbors_, first + nfound_(i), end);
-        if (touch_flag)
-          for (int p = first; p < end; p++) {
-            const int j = neighbors_(p);
-            const double dx = x(i, 0) - x(j, 0), dy = x(i, 1) - x(j, 1), dz = x(i, 2) - x(j, 2);
-            const double radsum = radius(i) + radius(j);
-            if (dx * dx + dy * dy + dz * dz < radsum * radsum) neighbors_(p) = j | touch_flag;
-          }
+        sort_range(neighbors_, first + nfound_(i), end, index_bits);
         numneigh_(i) = end - first;
         ilist_(i) = i;
         longest = end - first > longest ? end - first : longest;

@@ -497,6 +497,10 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
   if (neighflag == FULL && !own_lists)
     error->all(FLERR, "pair_style granular/sync/kk lists lammps needs a half neighbor list: add '-pk kokkos neigh "
                "half' (or let it build its own: pair_style granular/sync lists levels or auto)");
+  if (neighbor->style != Neighbor::BIN && !own_lists)
+    error->all(FLERR, "pair_style granular/sync/kk lists lammps: LAMMPS' KOKKOS package builds bin neighbor lists "
+               "only; use neighbor bin, or with neighbor multi or nsq the style's own lists (pair_style granular/sync lists "
+               "levels or auto)");
   if (own_lists) {
     neighflag = neighflag == HALF ? HALF : HALFTHREAD;    // the own list is a half list
   } else {
@@ -523,10 +527,13 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::own_
 }
 
 // the kernel runs on half lists; LAMMPS' Kokkos package gives full ones with -pk kokkos neigh full
-// (its default on GPUs)
-template <class DeviceType> bool PairGranularSyncKokkos<DeviceType>::lammps_lists_usable() const
+// (its default on GPUs), and bin lists only
+template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::lammps_lists_refusal() const
 {
-  return lmp->kokkos->neighflag != FULL;
+  if (lmp->kokkos->neighflag == FULL) return "-pk kokkos neigh full (the style takes half lists)";
+  if (neighbor->style == Neighbor::MULTI) return "neighbor multi (LAMMPS' KOKKOS package builds bin lists only)";
+  if (neighbor->style == Neighbor::NSQ) return "neighbor nsq (LAMMPS' KOKKOS package builds bin lists only)";
+  return nullptr;
 }
 
 template <class DeviceType> NeighList *PairGranularSyncKokkos<DeviceType>::new_own_list()

@@ -42,7 +42,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  protected:
   const char *own_lists_refusal() const override;
-  bool lammps_lists_usable() const override;
+  const char *lammps_lists_refusal() const override;
   class NeighList *new_own_list() override;
   void build_own_list(double skin) override;
   const char *history_fix_style() const override;

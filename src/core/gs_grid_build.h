@@ -8,15 +8,16 @@
  * a ghost may be a periodic image of an owned sphere, even a neighbour of it.
  *
  * Each sphere, owned or ghost, searches its own level and the coarser ones; a ghost only for owned
- * partners. The spheres of one cell share one gathering of the coarser levels' spheres they can
- * reach. Rows are deterministic, since forces are summed in row order: row i holds first the pairs
- * i found itself, in the order the search visits them (ascending cell id, then index), then the
- * pairs ghosts found and pushed to it, by ascending index. The build is one search in cell order
- * that appends each finder's own pairs as a run and the pushed pairs as (row, partner), then a
- * count, an exclusive scan and a placement of both in the rows, then a sort of each row's pushed
- * part (the Kokkos driver, src/KOKKOS/gransync_kokkos_grid.h, gives the same rows: a room per
- * sphere instead of the appending, atomic slots for the pushed pairs). A ghost searches only where
- * an owned sphere can be within its reach (gs_grid_ghost_reaches()). */
+ * partners. The spheres of a block of cells (a coarser cell wide) share one gathering of the
+ * coarser levels' spheres they can reach. Rows are deterministic, since forces are summed in row
+ * order: row i holds first the pairs i found itself, in the order the search visits them (ascending
+ * cell id, then index), then the pairs ghosts found and pushed to it, by ascending index. The build
+ * is one search, block by block of cells, that appends each finder's own pairs as a run and the
+ * pushed pairs as (row, partner), then a count, an exclusive scan and a placement of both in the
+ * rows, then a sort of each row's pushed part (the Kokkos driver,
+ * src/KOKKOS/gransync_kokkos_grid.h, gives the same rows: a room per sphere instead of the
+ * appending, atomic slots for the pushed pairs). A ghost searches only where an owned sphere can be
+ * within its reach (gs_grid_ghost_reaches()). */
 #ifndef GS_GRID_BUILD_H
 #define GS_GRID_BUILD_H
 
@@ -41,7 +42,8 @@ typedef struct gs_grid_input {
   const gs_grid_exclusions *exclude; /* NULL or empty: none; else the arrays it reads, per sphere: */
   const int *type, *mask;
   const long long *molecule;
-  int touch_flag;       /* or'd into a listed partner that touches, |xi - xj| < ri + rj (LAMMPS' history bit) */
+  int touch_flag;       /* or'd into a listed partner that touches, |xi - xj| < ri + rj (LAMMPS' history bit);
+                         * 0, or one bit up to 1 << 30 above every index (n <= touch_flag) */
 } gs_grid_input;
 
 /* The lists and the workspace behind them, grown as needed and kept for the next build; start

@@ -572,39 +572,73 @@ static void test_determinism(void)
   free_scene(&s);
 }
 
-/* LAMMPS' history bit on the touching partners (rsq < radsum^2), the same partners as without it */
+/* a large sphere at a corner of a periodic box with fines on its surface: their ghost images find it
+ * from the other side and push themselves to its row, more of them than a row's short sort takes */
+static void crowded_corner(scene *s)
+{
+  const double L = 2.0, big[3] = {0.3, 0.3, 0.3};
+  int i, k;
+  memset(s, 0, sizeof(*s));
+  s->skin = 0.01;
+  add_owned(s, big, 0.5, L);
+  for (i = 0; i < 400; i++) {
+    double u[3], x[3];
+    random_direction(u);
+    for (k = 0; k < 3; k++) x[k] = big[k] + (0.5 + 0.03 - 0.01 * urand()) * u[k];
+    add_owned(s, x, 0.03, L);
+  }
+  add_ghosts(s, L);
+}
+
+/* LAMMPS' history bit on the touching partners (rsq < radsum^2): the same rows as without it, in
+ * the same order, flagged exactly where the partners touch; newton off and on, and rows whose
+ * pushed part is long (sorted with the flags on) */
 static void test_touch_flag(void)
 {
   const int flag = 1 << 29;
-  gs_grid_lists plain, flagged;
-  gs_grid_input in;
-  scene s;
-  char err[GS_ERRLEN];
-  long long p, touching = 0, wrong = 0;
-  draw_r = 0.5;
-  draw_R = 16;
-  polydisperse(&s, 2000, 4.0, 0.5 / 16, draw_power_law);
-  memset(&plain, 0, sizeof(plain));
-  memset(&flagged, 0, sizeof(flagged));
-  in = input_of(&s, 0, NULL);
-  if (gs_grid_build(&in, &plain, err) != 0) wrong++;
-  in.touch_flag = flag;
-  if (gs_grid_build(&in, &flagged, err) != 0 || flagged.npairs != plain.npairs) wrong++;
-  for (p = 0; !wrong && p < plain.npairs; p++) {
-    const int j = plain.neigh[p];
-    int i = 0;
-    double d2 = 0.0, radsum;
-    while (plain.start[i + 1] <= p) i++;
-    for (int k = 0; k < 3; k++) d2 += (s.x[3 * i + k] - s.x[3 * j + k]) * (s.x[3 * i + k] - s.x[3 * j + k]);
-    radsum = s.r[i] + s.r[j];
-    touching += d2 < radsum * radsum;
-    if (flagged.neigh[p] != (d2 < radsum * radsum ? (j | flag) : j)) wrong++;
-  }
-  GS_CHECK(wrong == 0 && touching > 0, "touch flag: set on the %lld touching of %lld pairs and only there (%lld wrong)",
-           touching, plain.npairs, wrong);
-  gs_grid_lists_free(&plain);
-  gs_grid_lists_free(&flagged);
-  free_scene(&s);
+  long long touching = 0, long_pushed_touching = 0, pairs = 0, wrong = 0;
+  int scene_no, newton;
+  for (scene_no = 0; scene_no < 2; scene_no++)
+    for (newton = 0; newton < 2; newton++) {
+      gs_grid_lists plain, flagged;
+      gs_grid_input in;
+      scene s;
+      char err[GS_ERRLEN];
+      long long p;
+      int i;
+      if (scene_no == 0) {
+        draw_r = 0.5;
+        draw_R = 16;
+        polydisperse(&s, 2000, 4.0, 0.5 / 16, draw_power_law);
+      } else {
+        crowded_corner(&s);
+      }
+      memset(&plain, 0, sizeof(plain));
+      memset(&flagged, 0, sizeof(flagged));
+      in = input_of(&s, newton, NULL);
+      if (gs_grid_build(&in, &plain, err) != 0) wrong++;
+      in.touch_flag = flag;
+      if (gs_grid_build(&in, &flagged, err) != 0 || flagged.npairs != plain.npairs) wrong++;
+      for (i = 0; !wrong && i < plain.nowned; i++)
+        for (p = plain.start[i]; p < plain.start[i + 1]; p++) {
+          const int j = plain.neigh[p], is_pushed = p - plain.start[i] >= plain.nfound[i];
+          double d2 = 0.0, radsum;
+          for (int k = 0; k < 3; k++) d2 += (s.x[3 * i + k] - s.x[3 * j + k]) * (s.x[3 * i + k] - s.x[3 * j + k]);
+          radsum = s.r[i] + s.r[j];
+          touching += d2 < radsum * radsum;
+          long_pushed_touching += is_pushed && plain.start[i + 1] - plain.start[i] - plain.nfound[i] > 16 &&
+                                  d2 < radsum * radsum;
+          if (flagged.neigh[p] != (d2 < radsum * radsum ? (j | flag) : j)) wrong++;
+        }
+      pairs += plain.npairs;
+      gs_grid_lists_free(&plain);
+      gs_grid_lists_free(&flagged);
+      free_scene(&s);
+    }
+  GS_CHECK(wrong == 0 && touching > 0 && long_pushed_touching > 0,
+           "touch flag: set on the %lld touching of %lld pairs and only there, rows unchanged (%lld wrong; %lld "
+           "touching in long pushed parts)",
+           touching, pairs, wrong, long_pushed_touching);
 }
 
 static void test_small_and_refused(void)

@@ -77,6 +77,15 @@ static inline int gs_rank(void)
   return me;
 }
 
+/* ghost atoms on all ranks (every rank must call it) */
+static inline double gs_ghosts(void *lmp)
+{
+  const int *nghost = (const int *) lammps_extract_global(lmp, "nghost");
+  double mine = *nghost, all;
+  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return all;
+}
+
 /* A quiet LAMMPS instance with the gransync plugin loaded (none to load where the test is built
  * against a LAMMPS with gransync compiled in: GRANSYNC_PLUGIN undefined). */
 static inline void *gs_lmp_open(void)

@@ -117,15 +117,6 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   return lmp;
 }
 
-/* ghost atoms on all ranks */
-static double ghosts(void *lmp)
-{
-  const int *nghost = (const int *) lammps_extract_global(lmp, "nghost");
-  double mine = *nghost, all;
-  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-  return all;
-}
-
 /* the log of `run 0` (the pair's choice of lists is logged at init) holds `text` */
 static int run_logs(void *lmp, const char *text)
 {
@@ -225,7 +216,7 @@ int main(int argc, char **argv)
          *floorless = scene(&CASES[c], "bin", 0, 0, 1), *comm_multi = scene(&CASES[c], "levels, comm multi", 0, 1, 1);
     const double diff = gs_state_diff(bin, multi, 1), own = gs_state_diff(bin, perturbed, 1);
     const double diff_levels = gs_state_diff(bin, levels, 1), diff_comm_multi = gs_state_diff(bin, comm_multi, 1);
-    const double ghosts_multi = ghosts(comm_multi), ghosts_single = ghosts(levels);
+    const double ghosts_multi = gs_ghosts(comm_multi), ghosts_single = gs_ghosts(levels);
     const double floor_acts = gs_state_diff(bin, floorless, 0);
     const double contacts = gs_var(multi, "contacts"), fs = gs_var(multi, "fs");
     const double lost = CASES[c].dissipation ? gs_var(multi, "lost") : 1.0;
