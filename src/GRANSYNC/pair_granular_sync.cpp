@@ -536,8 +536,7 @@ static int touching_candidates(const int *jlist, int jnum, const double *xflat, 
     const double *xj = xflat + 3 * static_cast<std::size_t>(j);
     const double delx = xi - xj[0], dely = yi - xj[1], delz = zi - xj[2];
     const double rsq = delx * delx + dely * dely + delz * delz;
-    const double radsum = radi + radius[j];
-    int work = rsq < radsum * radsum;
+    int work = gs_spheres_overlap(rsq, radi, radius[j]);
     // touch flags are 0 or 1 (this style and LAMMPS' history fix write nothing else): a bitwise or, no branch
     if constexpr (HISTORY) work |= touch[jj];
     candidate[n] = jj;

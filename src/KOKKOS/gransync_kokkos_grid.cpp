@@ -294,16 +294,15 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
     const int la = level_(a), own_cell = sphere_cell_(a);
     const size_t room_start = (size_t) a * room_;    // (owned finders only write there)
     int found = 0;
-    // a partner that touches carries touch_flag (LAMMPS' size lists' test, rsq < radsum^2: the same
-    // rsq from either end)
+    // a partner that touches (gs_spheres_overlap(), the same rsq from either end) carries touch_flag
     const auto consider = [&](const int q) {
       const double xq[3] = {slot_xr_(q, 0), slot_xr_(q, 1), slot_xr_(q, 2)}, rq = slot_xr_(q, 3);
       const double dx = xa[0] - xq[0], dy = xa[1] - xq[1], dz = xa[2] - xq[2];
-      const double rsq = dx * dx + dy * dy + dz * dz, radsum = xa[3] + rq;
+      const double rsq = dx * dx + dy * dy + dz * dz;
       if (!gs_grid_candidate(rsq, xa[3], rq, g.skin)) return;
       const int b = slot_index_(q);
       if (exclude && gs_grid_excluded(&ex, type(a), type(b), mask(a), mask(b), 0, 0)) return;
-      const int flag = rsq < radsum * radsum ? touch_flag : 0;
+      const int flag = gs_spheres_overlap(rsq, xa[3], rq) ? touch_flag : 0;
       const int row = gs_grid_row(a, b, nowned, newton, xa, xq);
       if (row == a) {
         if (found < room_) found_pairs_(room_start + found) = b | flag;

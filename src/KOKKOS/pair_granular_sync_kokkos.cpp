@@ -258,8 +258,7 @@ struct GranularSyncPairKernel {
       const int j = (PACKED ? packed_neighbors(first_pair + jj) : neighbors(i, jj)) & NEIGHMASK;
       const double *const xj = xs + 3 * static_cast<size_t>(j);
       const double dx[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]};
-      const double radsum = radi + radius(j);
-      int work = gs_dot3(dx, dx) < radsum * radsum;
+      int work = gs_spheres_overlap(gs_dot3(dx, dx), radi, radius(j));
       // touch flags are 0 or 1 (written only here and by the history fix): or-ed in, no branch
       if constexpr (HISTORY) work |= touched[jj];
       candidate[n] = jj;

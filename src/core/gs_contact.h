@@ -247,8 +247,7 @@ GS_FN int gs_wall_in_contact(const gs_model *m, const gs_contact *c, int was_tou
 /* overlap test of two spheres (dx, radi, radj) */
 GS_FN int gs_pair_touching(const gs_contact *c)
 {
-  const double radsum = c->radi + c->radj;
-  return gs_dot3(c->dx, c->dx) < radsum * radsum;
+  return gs_spheres_overlap(gs_dot3(c->dx, c->dx), c->radi, c->radj);
 }
 
 /* overlap test of a sphere and a wall (r, radi) */

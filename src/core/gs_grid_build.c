@@ -146,15 +146,14 @@ typedef struct search {
 
 /* the pair of finder a (at xa, radius xa[3]) with the sphere in slot p, if a candidate: an owned
  * finder's own pairs appended to own_pairs, the pairs it pushes to another row to push_pairs; a
- * partner that touches carries touch_flag, tested as LAMMPS' size lists test it (rsq < radsum^2,
- * the same rsq from either end) */
+ * partner that touches (gs_spheres_overlap(), the same rsq from either end) carries touch_flag */
 GS_FN_INLINE void consider(search *s, int a, const double *xa, int p, int *found)
 {
   const gs_grid_input *in = s->in;
   gs_grid_lists *l = s->l;
   const double *q = l->slot_xr + 4 * (size_t) p;
   const double dx = xa[0] - q[0], dy = xa[1] - q[1], dz = xa[2] - q[2];
-  const double rsq = dx * dx + dy * dy + dz * dz, radsum = xa[3] + q[3];
+  const double rsq = dx * dx + dy * dy + dz * dz;
   int b, row, flag;
   if (!gs_grid_candidate(rsq, xa[3], q[3], l->grid.skin)) return;
   b = l->slot_index[p];
@@ -163,7 +162,7 @@ GS_FN_INLINE void consider(search *s, int a, const double *xa, int p, int *found
                        in->mask ? in->mask[b] : 0, in->molecule ? in->molecule[a] : 0,
                        in->molecule ? in->molecule[b] : 0))
     return;
-  flag = rsq < radsum * radsum ? in->touch_flag : 0;
+  flag = gs_spheres_overlap(rsq, xa[3], q[3]) ? in->touch_flag : 0;
   row = gs_grid_row(a, b, in->nowned, in->newton, xa, q);
   if (row == a) {
     if (s->nown >= l->cap_own_pairs) {
@@ -286,12 +285,38 @@ static int cell_reaches(const gs_grid_lists *l, int c)
  * 25% slower at R 8 and 5-10% slower on the gap-graded beds. */
 #define GS_GRID_GATHER_BLOCK 1.0
 
+/* the box around the spheres of block [b, top) of level lv's cells that can have a pair; 0 if none */
+static int block_box(const gs_grid_lists *l, int lv, const int *b, const int *top, double *lo, double *hi)
+{
+  const gs_grid *g = &l->grid;
+  int finders = 0, c, p, d, ix, iy, iz;
+  for (d = 0; d < 3; d++) {
+    lo[d] = DBL_MAX;
+    hi[d] = -DBL_MAX;
+  }
+  for (iz = b[2]; iz < top[2]; iz++)
+    for (iy = b[1]; iy < top[1]; iy++)
+      for (ix = b[0]; ix < top[0]; ix++) {
+        c = gs_grid_cell_id(g, lv, ix, iy, iz);
+        if (l->cell_start[c] == l->cell_start[c + 1] || !cell_reaches(l, c)) continue;
+        finders = 1;
+        for (p = l->cell_start[c]; p < l->cell_start[c + 1]; p++)
+          for (d = 0; d < 3; d++) {
+            const double x = l->slot_xr[4 * (size_t) p + d];
+            if (x < lo[d]) lo[d] = x;
+            if (x > hi[d]) hi[d] = x;
+          }
+      }
+  return finders;
+}
+
 /* every sphere's search, block by block of cells and in cell order within one (finders near each
- * other in memory search the same cells); which finder searches first does not change the rows */
+ * other in memory search the same cells); which finder searches first does not change the rows.
+ * The coarsest level has no coarser one to gather: its blocks are single cells, searched at once. */
 static void search_all(search *s)
 {
   const gs_grid *g = &s->l->grid;
-  const gs_grid_lists *l = s->l;
+  gs_grid_lists *l = s->l;
   int lv, c, p, d, b[3], k[3], ix, iy, iz;
   for (lv = 0; lv < g->nlevels && !s->failed; lv++) {
     for (d = 0; d < 3; d++) {
@@ -304,23 +329,13 @@ static void search_all(search *s)
           const int top[3] = {b[0] + k[0] < g->n[lv][0] ? b[0] + k[0] : g->n[lv][0],
                               b[1] + k[1] < g->n[lv][1] ? b[1] + k[1] : g->n[lv][1],
                               b[2] + k[2] < g->n[lv][2] ? b[2] + k[2] : g->n[lv][2]};
-          double lo[3] = {DBL_MAX, DBL_MAX, DBL_MAX}, hi[3] = {-DBL_MAX, -DBL_MAX, -DBL_MAX};
-          int finders = 0;
-          for (iz = b[2]; iz < top[2]; iz++)
-            for (iy = b[1]; iy < top[1]; iy++)
-              for (ix = b[0]; ix < top[0]; ix++) {
-                c = gs_grid_cell_id(g, lv, ix, iy, iz);
-                if (l->cell_start[c] == l->cell_start[c + 1] || !cell_reaches(l, c)) continue;
-                finders = 1;
-                for (p = l->cell_start[c]; p < l->cell_start[c + 1]; p++)
-                  for (d = 0; d < 3; d++) {
-                    const double x = l->slot_xr[4 * (size_t) p + d];
-                    if (x < lo[d]) lo[d] = x;
-                    if (x > hi[d]) hi[d] = x;
-                  }
-              }
-          if (!finders) continue;
-          gather_coarse(s, lv, lo, hi);
+          double lo[3], hi[3];
+          if (lv == 0)
+            l->ngather = 0;
+          else if (block_box(l, lv, b, top, lo, hi))
+            gather_coarse(s, lv, lo, hi);
+          else
+            continue;
           for (iz = b[2]; iz < top[2]; iz++)
             for (iy = b[1]; iy < top[1]; iy++)
               for (ix = b[0]; ix < top[0]; ix++) {

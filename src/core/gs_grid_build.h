@@ -65,7 +65,7 @@ typedef struct gs_grid_lists {
   int *own_first;           /* nowned: where each owned sphere's own pairs start in own_pairs */
   int *own_pairs;           /* the search's own pairs, finder by finder */
   int *push_pairs;          /* the search's pushed pairs: (row, partner) */
-  int *gather, ngather;     /* the slots of coarser levels the spheres of one cell can reach */
+  int *gather, ngather;     /* the slots of coarser levels one block of cells can reach */
   size_t cap_start, cap_nfound, cap_neigh, cap_level, cap_sphere_cell, cap_cell_start, cap_cell_ghost, cap_slot_xr,
     cap_slot_index, cap_pushed, cap_own_first, cap_own_pairs, cap_push_pairs, cap_gather;
 } gs_grid_lists;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later
- * gransync: 3-vector helpers shared by host and device code.
+ * gransync: 3-vector helpers and the sphere overlap test, shared by host and device code.
  * Plain C99 that also compiles as C++ and CUDA; no C-only syntax here. */
 #ifndef GS_VEC_H
 #define GS_VEC_H
@@ -31,6 +31,15 @@
 GS_FN double gs_dot3(const double *a, const double *b)
 {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* Two spheres at squared centre distance rsq overlap: rsq < (ri + rj)^2, strict, as LAMMPS tests a
+ * contact and sets its lists' history bit. The contact test, the lists' touch bit and the pair
+ * loops' prefilters all use this one test, so they agree on a pair at exactly the radii's sum. */
+GS_FN int gs_spheres_overlap(double rsq, double ri, double rj)
+{
+  const double radsum = ri + rj;
+  return rsq < radsum * radsum;
 }
 
 GS_FN double gs_len3(const double *a)
