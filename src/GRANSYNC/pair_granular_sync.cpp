@@ -23,6 +23,7 @@
 #include "gransync_args.h"
 #include "fix_neigh_history.h"
 #include "force.h"
+#include "group.h"
 #include "memory.h"
 #include "modify.h"
 #include "neigh_list.h"
@@ -290,6 +291,25 @@ void PairGranularSync::init_style()
     svector = new double[single_extra];
   }
 
+  auto freezes = modify->get_fix_by_style("^freeze");
+  if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");
+  freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
+
+  // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
+  const int ntypes = atom->ntypes;
+  std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
+  for (int t = 1; t <= ntypes; t++) onerad_dynamic[t] = inserted_radius(t);
+  const double *radius = atom->radius;
+  const int *mask = atom->mask;
+  const int *type = atom->type;
+  for (int i = 0; i < atom->nlocal; i++) {
+    double &slot = (mask[i] & freeze_group_bit) ? onerad_frozen[type[i]] : onerad_dynamic[type[i]];
+    slot = MAX(slot, radius[i]);
+  }
+  MPI_Allreduce(&onerad_dynamic[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+  MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+  warn_short_cutoff();
+
   const std::string auto_reason = lists_setting == LISTS_AUTO ? choose_lists_automatically() : "";
   if (lists_setting != LISTS_AUTO) own_lists = lists_setting == LISTS_LEVELS;
   if (comm->me == 0) {
@@ -336,10 +356,6 @@ void PairGranularSync::init_style()
         own_lists ? std::function<void()>([this] { refresh_own_list(Timer::MODIFY); }) : nullptr;
   }
 
-  auto freezes = modify->get_fix_by_style("^freeze");
-  if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");
-  freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
-
   fix_rigid = nullptr;
   for (const auto &ifix : modify->get_fix_list()) {
     if (ifix->rigid_flag) {
@@ -371,20 +387,43 @@ void PairGranularSync::init_style()
                           "nve/sphere/sync, which records them");
     warned_reconstruction = 1;
   }
+}
 
-  // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
-  const int ntypes = atom->ntypes;
-  std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
-  for (int t = 1; t <= ntypes; t++) onerad_dynamic[t] = inserted_radius(t);
-  const double *radius = atom->radius;
-  const int *mask = atom->mask;
-  const int *type = atom->type;
-  for (int i = 0; i < atom->nlocal; i++) {
-    double &slot = (mask[i] & freeze_group_bit) ? onerad_frozen[type[i]] : onerad_dynamic[type[i]];
-    slot = MAX(slot, radius[i]);
-  }
-  MPI_Allreduce(&onerad_dynamic[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
-  MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+// A cutoff (pair_style's or pair_coeff's) shorter than the radii's sum of a type pair's largest
+// spheres: LAMMPS' lists and its ghosts then reach only part of those contacts, which ones depending
+// on its bins and on the boundaries (stock accepts it: a warning), and the own lists would find more
+// of them than LAMMPS' (refused: own_lists_refusal())
+void PairGranularSync::warn_short_cutoff()
+{
+  short_cutoff = false;
+  double worst = 0.0, given = 0.0, reach = 0.0;
+  int worst_i = 0, worst_j = 0;
+  for (int i = 1; i <= atom->ntypes; i++)
+    for (int j = i; j <= atom->ntypes; j++) {
+      // the cutoff init_one() will take: pair_coeff's (where unset, the larger of i i's and j j's),
+      // else pair_style's
+      const double pair = setflag[i][j] ? cutoff_type[i][j] : MAX(cutoff_type[i][i], cutoff_type[j][j]);
+      const double cutoff = pair > 0.0 ? pair : cutoff_global;
+      if (cutoff <= 0.0) continue;
+      // a frozen sphere touches dynamic ones only
+      double largest = 0.0;
+      if (maxrad_dynamic[i] > 0.0 && maxrad_dynamic[j] > 0.0) largest = maxrad_dynamic[i] + maxrad_dynamic[j];
+      if (maxrad_dynamic[i] > 0.0 && maxrad_frozen[j] > 0.0) largest = MAX(largest, maxrad_dynamic[i] + maxrad_frozen[j]);
+      if (maxrad_frozen[i] > 0.0 && maxrad_dynamic[j] > 0.0) largest = MAX(largest, maxrad_frozen[i] + maxrad_dynamic[j]);
+      if (largest - cutoff > worst) {
+        worst = largest - cutoff;
+        given = cutoff;
+        reach = largest;
+        worst_i = i;
+        worst_j = j;
+      }
+    }
+  short_cutoff = worst > 0.0;
+  if (short_cutoff && comm->me == 0)
+    error->warning(FLERR, "pair granular/sync: the cutoff {:g} of types {} and {} (pair_style or pair_coeff cutoff) "
+                          "is shorter than the contact distance of their largest spheres, {:g}: LAMMPS' lists and "
+                          "ghosts reach only some of those contacts; give a cutoff of at least {:g}, or none",
+                   given, worst_i, worst_j, reach, reach);
 }
 
 // One history layout for all type pairs: normal (mdr), tangential, rolling, twisting, each as large as
@@ -983,6 +1022,7 @@ std::string PairGranularSync::choose_lists_automatically()
 const char *PairGranularSync::own_lists_refusal() const
 {
   if (mdr_flag) return "normal mdr (its fix reads LAMMPS' list layout)";
+  if (short_cutoff) return "a pair_style or pair_coeff cutoff shorter than the contact distance of the largest spheres";
   // single() finds a pair's history on this rank only; with newton on such a compute's list may
   // put a pair across ranks on the rank that does not hold it in the own lists
   if (force->newton_pair && comm->nprocs > 1)
@@ -1018,14 +1058,16 @@ void PairGranularSync::init_own_lists()
     grid_exclusions.type[m][0] = neighbor->ex1_type[m];
     grid_exclusions.type[m][1] = neighbor->ex2_type[m];
   }
+  // the group bits from the groups themselves: LAMMPS sets its own copies (ex1_bit, ...) in
+  // Neighbor::init(), after this style's init_style()
   grid_exclusions.ngroup = neighbor->nex_group;
   for (int m = 0; m < neighbor->nex_group; m++) {
-    grid_exclusions.group_bit[m][0] = neighbor->ex1_bit[m];
-    grid_exclusions.group_bit[m][1] = neighbor->ex2_bit[m];
+    grid_exclusions.group_bit[m][0] = group->bitmask[neighbor->ex1_group[m]];
+    grid_exclusions.group_bit[m][1] = group->bitmask[neighbor->ex2_group[m]];
   }
   grid_exclusions.nmol = neighbor->nex_mol;
   for (int m = 0; m < neighbor->nex_mol; m++) {
-    grid_exclusions.mol_bit[m] = neighbor->ex_mol_bit[m];
+    grid_exclusions.mol_bit[m] = group->bitmask[neighbor->ex_mol_group[m]];
     grid_exclusions.mol_intra[m] = neighbor->ex_mol_intra[m];
   }
   if (neighbor->nex_mol > 0 && !atom->molecule_flag)

@@ -77,6 +77,8 @@ class PairGranularSync : public GranularSyncPair {
   void refresh_own_list(int timer_phase = -1);
   int init_count = 0, own_built_init = -1;    // a list stays current within one run's neighbor builds
   bigint own_built_step = -1, own_built_calls = -1;
+  bool short_cutoff = false;    // a given cutoff below a type pair's largest contact distance
+  void warn_short_cutoff();
   // why this style cannot build its own lists (nullptr: it can)
   virtual const char *own_lists_refusal() const;
   void init_own_lists();

@@ -1609,15 +1609,19 @@ static void scheme(void)
  * perturbation of the velocities stays 100 times below the tolerance (checked: 150 steps here,
  * re-neighboring when LAMMPS decides, about every 10 steps). Models with history, without
  * (linear_nohistory: no history fix, the rows read directly) and acting beyond touching (jkr), both
- * orderings, an exclusion; then contact history through a restart file. */
+ * orderings, exclusions by type and by group; then contact history through a restart file. */
 static void lists(void)
 {
-  static const char *const cases[][2] = {
-      {"hertz/material, rolling, twisting", WALL_CASE_MODEL},
-      {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5"},
+  /* name, model, exclusion: a group one given after a run with another, which the lists must not keep */
+  static const char *const cases[][3] = {
+      {"hertz/material, rolling, twisting", WALL_CASE_MODEL, ""},
+      {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5", ""},
       {"jkr", "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 "
-              "twisting marshall"},
-      {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL}};
+              "twisting marshall", ""},
+      {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL, "neigh_modify exclude type 1 1"},
+      {"hertz/material, neigh_modify exclude group, changed since a run", WALL_CASE_MODEL,
+       "neigh_modify exclude group frozen large;run 0 post no;neigh_modify exclude none;"
+       "neigh_modify exclude group large large"}};
   const int near = steps(150);
   char setup[1024];
   void *writer, *reference, *reader;
@@ -1626,7 +1630,7 @@ static void lists(void)
   for (k = 0; k < (int) (sizeof(cases) / sizeof(cases[0])); k++)
     for (o = 0; o < 2; o++) {
       const char *ordering = o ? "standard" : "synchronized", *model = cases[k][1];
-      const char *exclude = strstr(cases[k][0], "exclude") ? "neigh_modify exclude type 1 1" : "";
+      const char *exclude = cases[k][2];
       void *cpu = gs_lmp_open(), *kk = kk_open(), *kk_lammps = kk_open(), *perturbed = kk_open();
       double state, contacts, own, horizon_own;
       pair_lists = "levels";

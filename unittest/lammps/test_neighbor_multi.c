@@ -6,7 +6,8 @@
  *  - pair granular/sync in both orderings, fix nve/sphere/sync (scheme verlet and consistent), and
  *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
  *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
- *  - jkr cohesion (pairs listed beyond touching) and `neigh_modify exclude type`;
+ *  - jkr cohesion (pairs listed beyond touching), `neigh_modify exclude type` and `exclude group`
+ *    (changed between runs);
  *  - the own lists also with LAMMPS' ghosts cut by size (neighbor multi, comm_modify mode multi);
  *  - the lists hold the same pairs in another order, so the runs differ by the order of the force
  *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
@@ -57,6 +58,12 @@ static const scene_case CASES[] = {
     {"jkr, plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", JKR, NULL, 1},
     {"grains apart (neigh_modify exclude type 1 1)", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, "neigh_modify exclude type 1 1", 1},
+    /* the group bits as the run's groups give them: a first run with another exclusion, which the
+     * second run's lists must not keep */
+    {"grains apart (neigh_modify exclude group), changed since a run", "synchronized", "verlet",
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
+     "group fine type 2;neigh_modify exclude group fine large;run 0 post no;neigh_modify exclude none;"
+     "neigh_modify exclude group large large", 1},
     {"plane floor, history handed over by the lists' touch flags", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 0},
 };
@@ -177,6 +184,32 @@ static void lists_auto(void)
   GS_CHECK(run_logs(lmp, "contact lists levels"), "pair_style re-issued without lists: auto again");
   lammps_close(lmp);
   if (gs_rank() == 0) remove(file);
+
+  /* a cutoff shorter than the largest spheres' contact distance: LAMMPS' lists reach only some of
+   * those contacts (a warning, as stock accepts it); the own lists would find others, so they are
+   * refused. A cutoff at least that long keeps them. */
+  {
+    const char *msg;
+    lmp = auto_bed(0.1, "granular/sync");
+    gs_cmd(lmp, "pair_coeff * * %s cutoff 0.5", MODEL);
+    GS_CHECK(run_logs(lmp, "WARNING: pair granular/sync: the cutoff 0.5 of types 1 and 1 (pair_style or pair_coeff "
+                           "cutoff) is shorter than the contact distance of their largest spheres, 0.98"),
+             "a cutoff of 0.5 with spheres of diameter 0.98: a warning");
+    GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin); lists auto: levels are not available with a "
+                           "pair_style or pair_coeff cutoff shorter than the contact distance of the largest spheres"),
+             "lists auto with a short cutoff: LAMMPS' lists");
+    gs_cmd(lmp, "pair_style granular/sync lists levels");
+    gs_cmd(lmp, "pair_coeff * * %s cutoff 0.5", MODEL);
+    msg = gs_cmd_error(lmp, "run 0");
+    GS_CHECK(strstr(msg, "lists levels: not available with a pair_style or pair_coeff cutoff shorter than the contact "
+                         "distance of the largest spheres (allowed there: lists lammps)") != NULL,
+             "lists levels with a short cutoff: '%s'", msg);
+    lammps_close(lmp);
+    lmp = auto_bed(0.1, "granular/sync 1.0");
+    GS_CHECK(run_logs(lmp, "contact lists levels"), "lists auto with a pair_style cutoff of 1.0 (contacts up to 0.98): "
+             "the own lists");
+    lammps_close(lmp);
+  }
 
   /* newton on across ranks with compute pair/local: the own lists are refused, auto takes LAMMPS' */
   if (strcmp(newton, "on") == 0 && ranks() > 1) {
