@@ -493,13 +493,18 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
                "views); use the CPU style granular/sync", x_stride);
 
   neighflag = lmp->kokkos->neighflag;
+  // the other way out, where there is one: the style's own lists
+  const char *own_refusal = own_lists_refusal();
+  const std::string or_own =
+      own_refusal ? fmt::format("the style's own lists are not available with {}", own_refusal)
+                  : std::string("or let it build its own: pair_style granular/sync lists levels or auto");
   if (neighflag == FULL && !own_lists)
     error->all(FLERR, "pair_style granular/sync/kk lists lammps needs a half neighbor list: add '-pk kokkos neigh "
-               "half' (or let it build its own: pair_style granular/sync lists levels or auto)");
+               "half' ({})", or_own);
   if (neighbor->style != Neighbor::BIN && !own_lists)
     error->all(FLERR, "pair_style granular/sync/kk lists lammps: LAMMPS' KOKKOS package builds bin neighbor lists "
-               "only; use neighbor bin, or with neighbor multi or nsq the style's own lists (pair_style granular/sync lists "
-               "levels or auto)");
+               "only; use neighbor bin ({})", own_refusal ? or_own : "or, with neighbor multi or nsq, the style's own "
+               "lists: pair_style granular/sync lists levels or auto");
   if (own_lists) {
     neighflag = neighflag == HALF ? HALF : HALFTHREAD;    // the own list is a half list
   } else {

@@ -735,6 +735,17 @@ static void errors(void)
   msg = gs_cmd_error(kk, "run 0");
   GS_CHECK(msg[0] == '\0', "lists auto with -pk kokkos neigh full runs: '%s'", msg);
   lammps_close(kk);
+  /* ... unless the own lists are refused too: the message says why, not to use them */
+  kk = kk_open();
+  gs_cmd(kk, "package kokkos newton off neigh full");
+  gs_lines(kk, base);
+  gs_lines(kk, "pair_style granular/sync");
+  gs_cmd(kk, "%s cutoff 0.5", coeff);
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(strstr(msg, "needs a half neighbor list: add '-pk kokkos neigh half' (the style's own lists are not "
+                       "available with a pair_style or pair_coeff cutoff shorter than") != NULL,
+           "lists auto with -pk kokkos neigh full where the own lists are refused: '%s'", msg);
+  lammps_close(kk);
 
   kk = kk_open();
   gs_lines(kk, base);
