@@ -4,7 +4,8 @@
  *                                     as core.variational), and against fix nve/sphere/sync; atoms
  *                                     outside the integrators' group stay put; the paper's box fill
  *                                     (218 spheres, 6d x 6d x 120d, gravity, a floor) against
- *                                     velocity Verlet statistically; bad input refused
+ *                                     velocity Verlet statistically; bad input refused; a bidisperse
+ *                                     bed on the pair's own contact lists as on LAMMPS' lists
  *   test_variational_lammps walls     one sphere against fix wall/gran/sync's moving and curved walls
  *                                     (a cylinder, a shearing floor, planes wiggled along and across
  *                                     their normal, one defined late, one at alpha 0) as fix
@@ -230,8 +231,46 @@ static void walls(void)
   }
 }
 
+/* the bidisperse bed (size ratio 9.8) under the run style, on the pair's own contact lists or on
+ * LAMMPS' (lists: levels, lammps) */
+static void *variational_bed(const char *lists, int perturbed)
+{
+  void *lmp = open_on(MPI_COMM_WORLD);
+  const char *model = "hooke 1e4 30 damping mass_velocity tangential linear_nohistory 0.5 0.5";
+  gs_fines_bed(lmp, 3);
+  gs_cmd(lmp, "pair_style granular/sync lists %s", lists);
+  gs_cmd(lmp, "pair_coeff * * %s", model);
+  gs_lines(lmp, "fix nve all nve/sphere;fix g all gravity 10 vector 0 0 -1;neighbor 0.05 bin;"
+                "neigh_modify every 1 delay 0 check yes;timestep 2e-4;run_style dem/variational");
+  gs_cmd(lmp, "fix wall all wall/gran/sync granular %s zplane -0.5 NULL", model);
+  gs_lines(lmp, "compute contacts all contact/atom;compute ncontacts all reduce sum c_contacts;"
+                "variable contacts equal c_ncontacts;thermo_style custom step v_contacts");
+  if (perturbed) gs_perturb_velocities(lmp);
+  gs_cmd(lmp, "run 300 post no");
+  return lmp;
+}
+
+/* the run style reads the pair's list: on the own lists it runs as on LAMMPS' (the same pairs in
+ * another order) within the horizon where LAMMPS' lists' own departure from a 1e-15 perturbation
+ * stays 100 times lower */
+static void own_lists(void)
+{
+  void *lammps_lists = variational_bed("lammps", 0), *levels = variational_bed("levels", 0),
+       *perturbed = variational_bed("lammps", 1);
+  const double diff = gs_state_diff(lammps_lists, levels, 1), own = gs_state_diff(lammps_lists, perturbed, 1);
+  const double contacts = gs_var(levels, "contacts");
+  GS_CHECK(own <= 1e-12, "bidisperse bed, 300 steps: LAMMPS' lists' own departure from a 1e-15 perturbation %.1e",
+           own);
+  GS_CHECK(diff <= 1e-10 && contacts > 20, "bidisperse bed, 300 steps: lists levels equals lists lammps (max rel "
+           "diff %.1e), %.0f contacts", diff, contacts);
+  lammps_close(lammps_lists);
+  lammps_close(levels);
+  lammps_close(perturbed);
+}
+
 static void physics(void)
 {
+  own_lists();
   const double m = sphere_mass(), meff = 0.5 * m, k = stiffness();
   const double zeta = 30.0 * meff / (2.0 * sqrt(k * meff));
   const double exact = exp(-M_PI * zeta / sqrt(1.0 - zeta * zeta));
