@@ -6,8 +6,8 @@
  *  - pair granular/sync in both orderings, fix nve/sphere/sync (scheme verlet and consistent), and
  *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
  *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
- *  - jkr cohesion (pairs listed beyond touching), `neigh_modify exclude type` and `exclude group`
- *    (changed between runs);
+ *  - jkr cohesion (pairs listed beyond touching), `neigh_modify exclude type`, `exclude group` and
+ *    `exclude molecule/intra` (these two changed between runs);
  *  - the own lists also with LAMMPS' ghosts cut by size (neighbor multi, comm_modify mode multi);
  *  - the lists hold the same pairs in another order, so the runs differ by the order of the force
  *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
@@ -64,6 +64,11 @@ static const scene_case CASES[] = {
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
      "group fine type 2;neigh_modify exclude group fine large;run 0 post no;neigh_modify exclude none;"
      "neigh_modify exclude group large large", 1},
+    {"grains apart (neigh_modify exclude molecule/intra), changed since a run", "synchronized", "verlet",
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
+     "fix mol all property/atom mol ghost yes;set type 1 mol 1;set type 2 mol 2;group fine type 2;"
+     "neigh_modify exclude molecule/intra fine;run 0 post no;neigh_modify exclude none;"
+     "neigh_modify exclude molecule/intra large", 1},
     {"plane floor, history handed over by the lists' touch flags", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 0},
 };
