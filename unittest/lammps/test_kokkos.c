@@ -711,6 +711,22 @@ static void minimize_refused(const char *base, const char *setup, const char *st
   lammps_close(kk);
 }
 
+/* `run 0` with -pk kokkos neigh full (newton off) and these pair lines: the error holds `expected`
+ * (NULL: it runs) */
+static void neigh_full_run(const char *base, const char *style, const char *coeff, const char *expected,
+                           const char *what)
+{
+  void *kk = kk_open();
+  const char *msg;
+  gs_cmd(kk, "package kokkos newton off neigh full");
+  gs_lines(kk, base);
+  gs_lines(kk, style);
+  gs_lines(kk, coeff);
+  msg = gs_cmd_error(kk, "run 0");
+  GS_CHECK(expected ? strstr(msg, expected) != NULL : msg[0] == '\0', "%s: '%s'", what, msg);
+  lammps_close(kk);
+}
+
 static void errors(void)
 {
   const char *base = "units lj;atom_style sphere;boundary p p p;comm_modify vel yes;region box block 0 4 0 4 0 4;"
@@ -718,34 +734,16 @@ static void errors(void)
                      "set group all density 1.0;timestep 1e-4";
   const char *coeff = "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
   const char *msg;
-  void *kk = kk_open();
-  gs_cmd(kk, "package kokkos newton off neigh full");
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync lists lammps");
-  gs_cmd(kk, "%s", coeff);
-  msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "lists lammps needs a half neighbor list") != NULL, "full neighbor list: '%s'", msg);
-  lammps_close(kk);
-  /* lists auto builds its own half list there */
-  kk = kk_open();
-  gs_cmd(kk, "package kokkos newton off neigh full");
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync");
-  gs_cmd(kk, "%s", coeff);
-  msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(msg[0] == '\0', "lists auto with -pk kokkos neigh full runs: '%s'", msg);
-  lammps_close(kk);
+  void *kk;
+  neigh_full_run(base, "pair_style granular/sync lists lammps", coeff, "lists lammps needs a half neighbor list",
+                 "full neighbor list, lists lammps");
+  /* lists auto builds its own half list there ... */
+  neigh_full_run(base, "pair_style granular/sync", coeff, NULL, "full neighbor list, lists auto");
   /* ... unless the own lists are refused too: the message says why, not to use them */
-  kk = kk_open();
-  gs_cmd(kk, "package kokkos newton off neigh full");
-  gs_lines(kk, base);
-  gs_lines(kk, "pair_style granular/sync");
-  gs_cmd(kk, "%s cutoff 0.5", coeff);
-  msg = gs_cmd_error(kk, "run 0");
-  GS_CHECK(strstr(msg, "needs a half neighbor list: add '-pk kokkos neigh half' (the style's own lists are not "
-                       "available with a pair_style or pair_coeff cutoff shorter than") != NULL,
-           "lists auto with -pk kokkos neigh full where the own lists are refused: '%s'", msg);
-  lammps_close(kk);
+  neigh_full_run(base, "pair_style granular/sync", "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5 "
+                 "cutoff 0.5", "needs a half neighbor list: add '-pk kokkos neigh half' (the style's own lists are not "
+                 "available with a pair_style or pair_coeff cutoff shorter than",
+                 "full neighbor list, lists auto, own lists refused");
 
   kk = kk_open();
   gs_lines(kk, base);

@@ -161,6 +161,27 @@ static void *auto_bed(double fine, const char *style)
   return lmp;
 }
 
+/* where the own lists are not available (`reason`, as the log and the error say it): lists auto
+ * takes LAMMPS' lists and logs why, lists levels stops with the reason. The bed's pair_coeff gets
+ * `coeff_extra` after the model; `pre`: one more command, or NULL. */
+static void levels_refused(const char *coeff_extra, const char *pre, const char *reason, const char *what)
+{
+  char text[512];
+  const char *msg;
+  void *lmp = auto_bed(0.1, "granular/sync");
+  gs_cmd(lmp, "pair_coeff * * %s%s", MODEL, coeff_extra);
+  if (pre) gs_cmd(lmp, "%s", pre);
+  snprintf(text, sizeof(text), "contact lists lammps (neighbor bin); lists auto: levels are not available with %s",
+           reason);
+  GS_CHECK(run_logs(lmp, text), "%s, lists auto: LAMMPS' lists", what);
+  gs_cmd(lmp, "pair_style granular/sync lists levels");
+  gs_cmd(lmp, "pair_coeff * * %s%s", MODEL, coeff_extra);
+  msg = gs_cmd_error(lmp, "run 0");
+  snprintf(text, sizeof(text), "lists levels: not available with %s", reason);
+  GS_CHECK(strstr(msg, text) != NULL, "%s, lists levels: '%s'", what, msg);
+  lammps_close(lmp);
+}
+
 static void lists_auto(void)
 {
   char file[64];
@@ -193,44 +214,25 @@ static void lists_auto(void)
   /* a cutoff shorter than the largest spheres' contact distance: LAMMPS' lists reach only some of
    * those contacts (a warning, as stock accepts it); the own lists would find others, so they are
    * refused. A cutoff at least that long keeps them. */
-  {
-    const char *msg;
-    lmp = auto_bed(0.1, "granular/sync");
-    gs_cmd(lmp, "pair_coeff * * %s cutoff 0.5", MODEL);
-    GS_CHECK(run_logs(lmp, "WARNING: pair granular/sync: the cutoff 0.5 of types 1 and 1 (pair_style or pair_coeff "
-                           "cutoff) is shorter than the contact distance of their largest spheres, 0.98"),
-             "a cutoff of 0.5 with spheres of diameter 0.98: a warning");
-    GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin); lists auto: levels are not available with a "
-                           "pair_style or pair_coeff cutoff shorter than the contact distance of the largest spheres"),
-             "lists auto with a short cutoff: LAMMPS' lists");
-    gs_cmd(lmp, "pair_style granular/sync lists levels");
-    gs_cmd(lmp, "pair_coeff * * %s cutoff 0.5", MODEL);
-    msg = gs_cmd_error(lmp, "run 0");
-    GS_CHECK(strstr(msg, "lists levels: not available with a pair_style or pair_coeff cutoff shorter than the contact "
-                         "distance of the largest spheres (allowed there: lists lammps)") != NULL,
-             "lists levels with a short cutoff: '%s'", msg);
-    lammps_close(lmp);
-    lmp = auto_bed(0.1, "granular/sync 1.0");
-    GS_CHECK(run_logs(lmp, "contact lists levels"), "lists auto with a pair_style cutoff of 1.0 (contacts up to 0.98): "
-             "the own lists");
-    lammps_close(lmp);
-  }
+  lmp = auto_bed(0.1, "granular/sync");
+  gs_cmd(lmp, "pair_coeff * * %s cutoff 0.5", MODEL);
+  GS_CHECK(run_logs(lmp, "WARNING: pair granular/sync: the cutoff 0.5 of types 1 and 1 (pair_style or pair_coeff "
+                         "cutoff) is shorter than the contact distance of their largest spheres, 0.98"),
+           "a cutoff of 0.5 with spheres of diameter 0.98: a warning");
+  lammps_close(lmp);
+  levels_refused(" cutoff 0.5", NULL,
+                 "a pair_style or pair_coeff cutoff shorter than the contact distance of the largest spheres",
+                 "a short cutoff");
+  lmp = auto_bed(0.1, "granular/sync 1.0");
+  GS_CHECK(run_logs(lmp, "contact lists levels"), "lists auto with a pair_style cutoff of 1.0 (contacts up to 0.98): "
+           "the own lists");
+  lammps_close(lmp);
 
-  /* newton on across ranks with compute pair/local: the own lists are refused, auto takes LAMMPS' */
-  if (strcmp(newton, "on") == 0 && ranks() > 1) {
-    const char *msg;
-    lmp = auto_bed(0.1, "granular/sync");
-    gs_cmd(lmp, "compute pl all pair/local p4");
-    GS_CHECK(run_logs(lmp, "contact lists lammps (neighbor bin); lists auto: levels are not available with newton on "
-                           "across ranks and a compute pair/local"),
-             "lists auto, newton on, 2 ranks, compute pair/local: LAMMPS' lists");
-    gs_cmd(lmp, "pair_style granular/sync lists levels");
-    gs_cmd(lmp, "pair_coeff * * %s", MODEL);
-    msg = gs_cmd_error(lmp, "run 0");
-    GS_CHECK(strstr(msg, "lists levels: not available with newton on across ranks and a compute pair/local") != NULL,
-             "lists levels, newton on, 2 ranks, compute pair/local: '%s'", msg);
-    lammps_close(lmp);
-  }
+  /* newton on across ranks with compute pair/local: their lists may give a pair to the rank without
+   * its history */
+  if (strcmp(newton, "on") == 0 && ranks() > 1)
+    levels_refused("", "compute pl all pair/local p4", "newton on across ranks and a compute pair/local",
+                   "newton on, 2 ranks, compute pair/local");
 }
 
 int main(int argc, char **argv)
