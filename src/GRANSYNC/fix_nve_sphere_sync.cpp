@@ -232,7 +232,7 @@ void FixNVESphereSync::post_integrate()
       if (!records_from_velocity) gs_record_verlet_half_step(dtv, v[i], vhalf[i], offset[i]);
       continue;
     }
-    gs_record_moved_half_step(dtv, x[i], xstart[i], vhalf[i], offset[i]);
+    gs_record_moved_half_step(dtv, x[i], xstart[i], v[i], vhalf[i], offset[i]);
     if (consistent) {
       gs_copy3(v[i], damping[i]);
       gs_copy3(omega[i], damping[i] + 3);

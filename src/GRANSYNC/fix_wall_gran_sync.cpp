@@ -61,6 +61,12 @@ FixWallGranSync::FixWallGranSync(LAMMPS *lmp, int narg, char **arg, bool on_devi
     if (iarg + 1 >= narg) error->all(FLERR, "fix wall/gran/sync: zcylinder needs a radius");
     wall.cylradius = number_arg(error, "fix wall/gran/sync", "zcylinder radius", arg[iarg + 1]);
     if (wall.cylradius <= 0.0) error->all(FLERR, "fix wall/gran/sync: zcylinder radius must be > 0, got {}", arg[iarg + 1]);
+    // the cylinder's axis is x = y = 0: across a periodic boundary its images would cut the box
+    for (int d = 0; d < 2; d++)
+      if (domain->periodicity[d] && (-wall.cylradius < domain->boxlo[d] || wall.cylradius > domain->boxhi[d]))
+        error->all(FLERR, "fix wall/gran/sync: zcylinder of radius {} about {} = 0 crosses the box's periodic {} "
+                   "boundaries ({} to {}); make {} non-periodic, or the cylinder fit inside the box",
+                   wall.cylradius, "xy"[d], "xy"[d], domain->boxlo[d], domain->boxhi[d], "xy"[d]);
     iarg += 2;
   } else {
     error->all(FLERR, "fix wall/gran/sync: unknown wall style '{}' (allowed: xplane, yplane, zplane, zcylinder)",

@@ -154,9 +154,12 @@ void PairGranularSync::settings(int narg, char **arg)
         error->all(FLERR, "pair_style granular/sync: lists takes auto, lammps or levels, got '{}'",
                    iarg + 1 < narg ? value : "nothing");
       iarg += 2;
+    } else if (utils::is_double(arg[iarg])) {
+      error->all(FLERR, "pair_style granular/sync: a cutoff ({}) goes first, once, before the keywords ordering, "
+                 "strict and lists", arg[iarg]);
     } else {
-      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff, ordering, strict, "
-                 "lists)", arg[iarg]);
+      error->all(FLERR, "pair_style granular/sync: unknown argument '{}' (allowed: a cutoff first, then ordering, "
+                 "strict, lists)", arg[iarg]);
     }
   }
 }
@@ -309,6 +312,7 @@ void PairGranularSync::init_style()
   MPI_Allreduce(&onerad_dynamic[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
   MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
   warn_short_cutoff();
+  refuse_jkr_points();
 
   const std::string auto_reason = lists_setting == LISTS_AUTO ? choose_lists_automatically() : "";
   if (lists_setting != LISTS_AUTO) own_lists = lists_setting == LISTS_LEVELS;
@@ -424,6 +428,27 @@ void PairGranularSync::warn_short_cutoff()
                           "is shorter than the contact distance of their largest spheres, {:g}: LAMMPS' lists and "
                           "ghosts reach only some of those contacts; give a cutoff of at least {:g}, or none",
                    given, worst_i, worst_j, reach, reach);
+}
+
+// jkr's contact radius and pull-off distance divide by the effective radius, which a point
+// particle (radius 0) makes 0: NaN forces otherwise (stock goes on with them)
+void PairGranularSync::refuse_jkr_points()
+{
+  const int ntypes = atom->ntypes;
+  std::vector<int> points(ntypes + 1, 0), any(ntypes + 1, 0);
+  for (int i = 0; i < atom->nlocal; i++)
+    if (atom->radius[i] <= 0.0) points[atom->type[i]] = 1;
+  MPI_Allreduce(points.data(), any.data(), ntypes + 1, MPI_INT, MPI_MAX, world);
+  for (int i = 1; i <= ntypes; i++)
+    for (int j = 1; j <= ntypes; j++) {
+      const bool set = setflag[MIN(i, j)][MAX(i, j)];
+      const gs_model &m = set ? model_ref(i, j) : model_ref(i, i);
+      if (any[i] && (set || setflag[i][i]) && m.normal == GS_NORMAL_JKR)
+        error->all(FLERR, "pair granular/sync: type {} has atoms of radius 0 (point particles), which normal jkr "
+                          "(types {} and {}) cannot take: its contact radius divides by the effective radius; give "
+                          "them a radius, or another normal model (hooke, hertz, hertz/material, dmt)",
+                   i, MIN(i, j), MAX(i, j));
+    }
 }
 
 // One history layout for all type pairs: normal (mdr), tangential, rolling, twisting, each as large as

@@ -79,6 +79,7 @@ class PairGranularSync : public GranularSyncPair {
   bigint own_built_step = -1, own_built_calls = -1;
   bool short_cutoff = false;    // a given cutoff below a type pair's largest contact distance
   void warn_short_cutoff();
+  void refuse_jkr_points();
   // why this style cannot build its own lists (nullptr: it can)
   virtual const char *own_lists_refusal() const;
   void init_own_lists();

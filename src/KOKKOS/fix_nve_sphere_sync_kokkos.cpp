@@ -284,12 +284,13 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
           if (records_kept) store_verlet_record(step_dtv, d_v, i, d_vhalf, d_offset);
           return;    // (its dashpots' velocities were predicted in initial_integrate())
         }
-        double x[3], xstart[3], vhalf[3], offset[3];
+        double x[3], xstart[3], v[3], vhalf[3], offset[3];
         for (int k = 0; k < 3; k++) {
           x[k] = d_x(i, k);
           xstart[k] = d_xstart(i, k);
+          v[k] = d_v(i, k);
         }
-        gs_record_moved_half_step(step_dtv, x, xstart, vhalf, offset);
+        gs_record_moved_half_step(step_dtv, x, xstart, v, vhalf, offset);
         for (int k = 0; k < 3; k++) {
           d_vhalf(i, k) = vhalf[k];
           d_offset(i, k) = offset[k];

@@ -85,13 +85,15 @@ GS_FN void gs_half_step_of(int from_velocity, double dtv, const double *v, const
 }
 
 /* ... of an atom that something else moved from xstart to x in the step: its mean velocity, and
- * half the step back. */
-GS_FN void gs_record_moved_half_step(double dtv, const double *x, const double *xstart, double *vhalf, double *offset)
+ * half the step back. A step of no time (timestep 0) has no mean velocity: the atom's velocity v
+ * then, where the division would give 0/0. */
+GS_FN void gs_record_moved_half_step(double dtv, const double *x, const double *xstart, const double *v, double *vhalf,
+                                     double *offset)
 {
   int k;
   for (k = 0; k < 3; k++) {
     const double step = x[k] - xstart[k];
-    vhalf[k] = step / dtv;
+    vhalf[k] = dtv != 0.0 ? step / dtv : v[k];
     offset[k] = -0.5 * step;
   }
 }

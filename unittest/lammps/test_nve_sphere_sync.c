@@ -252,6 +252,30 @@ static void test_wiggle(void)
   if (gs_rank() == 0) remove(restart);
 }
 
+/* timestep 0 (a static evaluation): an atom outside the group has no mean velocity over a step of
+ * no time; it takes its velocity, where the division gave 0/0 and NaN forces on its partners */
+static void test_zero_timestep(const char *options)
+{
+  void *lmp = gs_lmp_open();
+  double ke0, ke, pe;
+  gs_lines(lmp, "units si;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+                "region box block 0 1 0 1 0 1;create_box 1 box;create_atoms 1 single 0.5 0.5 0.5;"
+                "create_atoms 1 single 0.5 0.5 0.52;set group all diameter 0.03;set group all density 2500;"
+                "velocity all set 0 0 0.1;neighbor 0.01 bin;pair_style granular/sync;"
+                "pair_coeff * * hooke 1e3 0.8 damping coeff_restitution tangential linear_history 286 1.0 0.5;"
+                "group one id 1;variable ke equal ke;variable pe equal pe");
+  gs_cmd(lmp, "fix integrate one nve/sphere/sync %s", options);
+  gs_lines(lmp, "timestep 0;run 0 post no");
+  ke0 = gs_var(lmp, "ke");
+  gs_cmd(lmp, "run 5 post no");
+  ke = gs_var(lmp, "ke");
+  pe = gs_var(lmp, "pe");
+  GS_CHECK(ke == ke0 && pe > 0.0 && isfinite(pe), "fix nve/sphere/sync %s on one of two touching spheres, timestep 0: "
+           "5 steps keep the kinetic energy (%.6g, at the start %.6g), the contact's energy %.6g", options, ke, ke0,
+           pe);
+  lammps_close(lmp);
+}
+
 static void test_errors(void)
 {
   static const char *const cases[][2] = {
@@ -294,6 +318,8 @@ int main(int argc, char **argv)
   test_half_step_sources("");
   test_half_step_sources("scheme consistent");
   test_wiggle();
+  test_zero_timestep("");
+  test_zero_timestep("scheme consistent");
   test_errors();
   MPI_Barrier(MPI_COMM_WORLD);
   status = gs_check_summary();

@@ -599,7 +599,10 @@ static void test_errors(void)
   static const struct bad_case cases[] = {
       {"", "pair_style granular/sync ordering sideways", "ordering must be standard or synchronized"},
       {"", "pair_style granular/sync ordering", "keyword ordering needs a value"},
-      {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff, ordering, strict, lists)"},
+      {"", "pair_style granular/sync colour blue", "unknown argument 'colour' (allowed: a cutoff first, then ordering, strict, lists)"},
+      {"", "pair_style granular/sync ordering standard 0.1", "a cutoff (0.1) goes first, once, before the keywords"},
+      {"", "pair_style granular/sync 0.1 0.2", "a cutoff (0.2) goes first, once, before the keywords"},
+      {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * jkr 1e4 0.02 0.3 5 tangential linear_history 800 0.5 0.5;set atom 1 diameter 0", "run 0", "type 1 has atoms of radius 0 (point particles), which normal jkr (types 1 and 1) cannot take"},
       {"", "pair_style granular/sync lists multi", "lists takes auto, lammps or levels, got 'multi'"},
       {"", "pair_style granular/sync lists", "lists takes auto, lammps or levels, got 'nothing'"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync lists levels;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "lists levels: not available with normal mdr"},

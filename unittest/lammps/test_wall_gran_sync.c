@@ -490,6 +490,7 @@ static void test_errors(void)
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1", "missing wall style"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 sphere 2", "unknown wall style 'sphere'"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder 0", "zcylinder radius must be > 0"},
+      {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder 0.5", "zcylinder of radius 0.5 about x = 0 crosses the box's periodic x boundaries (0 to 2)"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zcylinder -2", "zcylinder radius must be > 0"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL spin z 1", "unknown keyword 'spin' (allowed: wiggle, shear, ordering, temperature, contacts)"},
       {"fix w all wall/gran/sync granular hooke 1 1 tangential linear_history 1 1 1 zplane 0 NULL wiggle w 1 1", "motion direction must be x, y or z"},
