@@ -404,10 +404,7 @@ void PairGranularSync::warn_short_cutoff()
   int worst_i = 0, worst_j = 0;
   for (int i = 1; i <= atom->ntypes; i++)
     for (int j = i; j <= atom->ntypes; j++) {
-      // the cutoff init_one() will take: pair_coeff's (where unset, the larger of i i's and j j's),
-      // else pair_style's
-      const double pair = setflag[i][j] ? cutoff_type[i][j] : MAX(cutoff_type[i][i], cutoff_type[j][j]);
-      const double cutoff = pair > 0.0 ? pair : cutoff_global;
+      const double cutoff = given_cutoff(i, j);
       if (cutoff <= 0.0) continue;
       // a frozen sphere touches dynamic ones only
       double largest = 0.0;
@@ -428,6 +425,14 @@ void PairGranularSync::warn_short_cutoff()
                           "is shorter than the contact distance of their largest spheres, {:g}: LAMMPS' lists and "
                           "ghosts reach only some of those contacts; give a cutoff of at least {:g}, or none",
                    given, worst_i, worst_j, reach, reach);
+}
+
+// the cutoff given for types i and j: pair_coeff's (where that pair has none of its own, the larger
+// of types i i's and j j's, as init_one() mixes it), else pair_style's; <= 0: none given
+double PairGranularSync::given_cutoff(int i, int j) const
+{
+  const double pair = setflag[i][j] ? cutoff_type[i][j] : MAX(cutoff_type[i][i], cutoff_type[j][j]);
+  return pair > 0.0 ? pair : cutoff_global;
 }
 
 // jkr's contact radius and pull-off distance divide by the effective radius, which a point
@@ -501,12 +506,10 @@ double PairGranularSync::init_one(int i, int j)
   contacts[i * (ntypes_alloc + 1) + j] = select_contact(&model_ref(i, j));
   contacts[j * (ntypes_alloc + 1) + i] = select_contact(&model_ref(j, i));
 
+  const double given = given_cutoff(i, j);
+  if (given > 0.0) return given;
   double cutoff = 0.0;
-  if (cutoff_type[i][j] > 0.0) {
-    cutoff = cutoff_type[i][j];
-  } else if (cutoff_global > 0.0) {
-    cutoff = cutoff_global;
-  } else if ((maxrad_dynamic[i] > 0.0 && maxrad_dynamic[j] > 0.0) ||
+  if ((maxrad_dynamic[i] > 0.0 && maxrad_dynamic[j] > 0.0) ||
              (maxrad_dynamic[i] > 0.0 && maxrad_frozen[j] > 0.0) ||
              (maxrad_frozen[i] > 0.0 && maxrad_dynamic[j] > 0.0)) {
     cutoff = maxrad_dynamic[i] + maxrad_dynamic[j];

@@ -78,6 +78,7 @@ class PairGranularSync : public GranularSyncPair {
   int init_count = 0, own_built_init = -1;    // a list stays current within one run's neighbor builds
   bigint own_built_step = -1, own_built_calls = -1;
   bool short_cutoff = false;    // a given cutoff below a type pair's largest contact distance
+  double given_cutoff(int i, int j) const;
   void warn_short_cutoff();
   void refuse_jkr_points();
   // why this style cannot build its own lists (nullptr: it can)
