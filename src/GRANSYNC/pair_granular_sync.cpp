@@ -298,21 +298,25 @@ void PairGranularSync::init_style()
   if (freezes.size() > 1) error->all(FLERR, "pair_style granular/sync: only one fix freeze is allowed");
   freeze_group_bit = freezes.empty() ? 0 : freezes.front()->groupbit;
 
-  // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs
+  // largest radius per type, separately for dynamic and frozen atoms, sets the default cutoffs; and
+  // which types have point particles (radius 0), in the same reduction
   const int ntypes = atom->ntypes;
-  std::vector<double> onerad_dynamic(ntypes + 1, 0.0), onerad_frozen(ntypes + 1, 0.0);
-  for (int t = 1; t <= ntypes; t++) onerad_dynamic[t] = inserted_radius(t);
+  std::vector<double> per_type(3 * ntypes, 0.0);    // dynamic, frozen, points
+  for (int t = 1; t <= ntypes; t++) per_type[t - 1] = inserted_radius(t);
   const double *radius = atom->radius;
   const int *mask = atom->mask;
   const int *type = atom->type;
   for (int i = 0; i < atom->nlocal; i++) {
-    double &slot = (mask[i] & freeze_group_bit) ? onerad_frozen[type[i]] : onerad_dynamic[type[i]];
+    const int t = type[i] - 1;
+    double &slot = per_type[(mask[i] & freeze_group_bit) ? ntypes + t : t];
     slot = MAX(slot, radius[i]);
+    if (radius[i] <= 0.0) per_type[2 * ntypes + t] = 1.0;
   }
-  MPI_Allreduce(&onerad_dynamic[1], &maxrad_dynamic[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
-  MPI_Allreduce(&onerad_frozen[1], &maxrad_frozen[1], ntypes, MPI_DOUBLE, MPI_MAX, world);
+  MPI_Allreduce(MPI_IN_PLACE, per_type.data(), 3 * ntypes, MPI_DOUBLE, MPI_MAX, world);
+  std::copy(per_type.begin(), per_type.begin() + ntypes, maxrad_dynamic.begin() + 1);
+  std::copy(per_type.begin() + ntypes, per_type.begin() + 2 * ntypes, maxrad_frozen.begin() + 1);
   warn_short_cutoff();
-  refuse_jkr_points();
+  refuse_jkr_points(per_type.data() + 2 * ntypes);
 
   const std::string auto_reason = lists_setting == LISTS_AUTO ? choose_lists_automatically() : "";
   if (lists_setting != LISTS_AUTO) own_lists = lists_setting == LISTS_LEVELS;
@@ -437,18 +441,14 @@ double PairGranularSync::given_cutoff(int i, int j) const
 
 // jkr's contact radius and pull-off distance divide by the effective radius, which a point
 // particle (radius 0) makes 0: NaN forces otherwise (stock goes on with them)
-void PairGranularSync::refuse_jkr_points()
+void PairGranularSync::refuse_jkr_points(const double *has_points)
 {
   const int ntypes = atom->ntypes;
-  std::vector<int> points(ntypes + 1, 0), any(ntypes + 1, 0);
-  for (int i = 0; i < atom->nlocal; i++)
-    if (atom->radius[i] <= 0.0) points[atom->type[i]] = 1;
-  MPI_Allreduce(points.data(), any.data(), ntypes + 1, MPI_INT, MPI_MAX, world);
   for (int i = 1; i <= ntypes; i++)
     for (int j = 1; j <= ntypes; j++) {
       const bool set = setflag[MIN(i, j)][MAX(i, j)];
       const gs_model &m = set ? model_ref(i, j) : model_ref(i, i);
-      if (any[i] && (set || setflag[i][i]) && m.normal == GS_NORMAL_JKR)
+      if (has_points[i - 1] > 0.0 && (set || setflag[i][i]) && m.normal == GS_NORMAL_JKR)
         error->all(FLERR, "pair granular/sync: type {} has atoms of radius 0 (point particles), which normal jkr "
                           "(types {} and {}) cannot take: its contact radius divides by the effective radius; give "
                           "them a radius, or another normal model (hooke, hertz, hertz/material, dmt)",

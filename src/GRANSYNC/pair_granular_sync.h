@@ -80,7 +80,7 @@ class PairGranularSync : public GranularSyncPair {
   bool short_cutoff = false;    // a given cutoff below a type pair's largest contact distance
   double given_cutoff(int i, int j) const;
   void warn_short_cutoff();
-  void refuse_jkr_points();
+  void refuse_jkr_points(const double *has_points);    // per type from 1, at [type - 1]
   // why this style cannot build its own lists (nullptr: it can)
   virtual const char *own_lists_refusal() const;
   void init_own_lists();

@@ -103,42 +103,6 @@ template <class DeviceType> struct LevelCountsOf {
   }
 };
 
-// v(lo) to v(hi - 1) in ascending order of v & key_bits (bits outside key_bits are flags that ride
-// along): insertion sort for the few a cell or a row's pushed part usually holds, heapsort beyond
-// (a small box crowded into few cells)
-template <class View>
-KOKKOS_INLINE_FUNCTION void sort_range(const View &v, const int lo, const int hi, const int key_bits = ~0)
-{
-  const int n = hi - lo;
-  if (n <= 32) {
-    for (int k = lo + 1; k < hi; k++) {
-      const int value = v(k), key = value & key_bits;
-      int j = k;
-      for (; j > lo && (v(j - 1) & key_bits) > key; j--) v(j) = v(j - 1);
-      v(j) = value;
-    }
-    return;
-  }
-  const auto sift = [&](int root, const int end) {
-    while (2 * root + 1 < end) {
-      int child = 2 * root + 1;
-      if (child + 1 < end && (v(lo + child + 1) & key_bits) > (v(lo + child) & key_bits)) child++;
-      if ((v(lo + root) & key_bits) >= (v(lo + child) & key_bits)) return;
-      const int t = v(lo + root);
-      v(lo + root) = v(lo + child);
-      v(lo + child) = t;
-      root = child;
-    }
-  };
-  for (int root = n / 2 - 1; root >= 0; root--) sift(root, n);
-  for (int end = n - 1; end > 0; end--) {
-    const int t = v(lo);
-    v(lo) = v(lo + end);
-    v(lo + end) = t;
-    sift(0, end);
-  }
-}
-
 // a view with room for size elements, reallocated (contents dropped) with headroom when short
 template <class View> void hold(View &view, size_t size, const char *label)
 {
@@ -253,7 +217,9 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::sort_into_cells(co
     slot_index_(cell_start_(c) + Kokkos::atomic_fetch_add(&cursor(c), 1)) = i;
   });
   Kokkos::parallel_for("grid:sort_cells", Range(0, ncells),
-                       KOKKOS_LAMBDA(const int c) { sort_range(slot_index_, cell_start_(c), cell_start_(c + 1)); });
+                       KOKKOS_LAMBDA(const int c) {
+                         gs_grid_sort_keyed(slot_index_.data() + cell_start_(c), cell_start_(c + 1) - cell_start_(c), ~0);
+                       });
   Kokkos::parallel_for("grid:slots", Range(0, n), KOKKOS_LAMBDA(const int p) {
     const int i = slot_index_(p);
     for (int d = 0; d < 3; d++) slot_xr_(p, d) = x(i, d);
@@ -403,7 +369,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::finish_rows(const 
       "grid:finish", Range(0, nowned),
       KOKKOS_LAMBDA(const int i, int &longest) {
         const int first = start_(i), end = start_(i + 1);
-        sort_range(neighbors_, first + nfound_(i), end, index_bits);
+        gs_grid_sort_keyed(neighbors_.data() + first + nfound_(i), end - first - nfound_(i), index_bits);
         numneigh_(i) = end - first;
         ilist_(i) = i;
         longest = end - first > longest ? end - first : longest;

@@ -493,18 +493,14 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::init_style(
                "views); use the CPU style granular/sync", x_stride);
 
   neighflag = lmp->kokkos->neighflag;
-  // the other way out, where there is one: the style's own lists
-  const char *own_refusal = own_lists_refusal();
-  const std::string or_own =
-      own_refusal ? fmt::format("the style's own lists are not available with {}", own_refusal)
-                  : std::string("or let it build its own: pair_style granular/sync lists levels or auto");
-  if (neighflag == FULL && !own_lists)
-    error->all(FLERR, "pair_style granular/sync/kk lists lammps needs a half neighbor list: add '-pk kokkos neigh "
-               "half' ({})", or_own);
-  if (neighbor->style != Neighbor::BIN && !own_lists)
-    error->all(FLERR, "pair_style granular/sync/kk lists lammps: LAMMPS' KOKKOS package builds bin neighbor lists "
-               "only; use neighbor bin ({})", own_refusal ? or_own : "or, with neighbor multi or nsq, the style's own "
-               "lists: pair_style granular/sync lists levels or auto");
+  if (!own_lists)
+    if (const char *why = lammps_lists_refusal()) {
+      // the other way out, where there is one: the style's own lists
+      const char *own_refusal = own_lists_refusal();
+      error->all(FLERR, "pair_style granular/sync/kk lists lammps: not available with {}; {}", why,
+                 own_refusal ? fmt::format("the style's own lists are not available with {}", own_refusal)
+                             : std::string("or let the style build its own: pair_style granular/sync lists levels or auto"));
+    }
   if (own_lists) {
     neighflag = neighflag == HALF ? HALF : HALFTHREAD;    // the own list is a half list
   } else {
@@ -534,9 +530,9 @@ template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::own_
 // (its default on GPUs), and bin lists only
 template <class DeviceType> const char *PairGranularSyncKokkos<DeviceType>::lammps_lists_refusal() const
 {
-  if (lmp->kokkos->neighflag == FULL) return "-pk kokkos neigh full (the style takes half lists)";
-  if (neighbor->style == Neighbor::MULTI) return "neighbor multi (LAMMPS' KOKKOS package builds bin lists only)";
-  if (neighbor->style == Neighbor::NSQ) return "neighbor nsq (LAMMPS' KOKKOS package builds bin lists only)";
+  if (lmp->kokkos->neighflag == FULL) return "-pk kokkos neigh full (the style takes half lists: add '-pk kokkos neigh half')";
+  if (neighbor->style == Neighbor::MULTI) return "neighbor multi (LAMMPS' KOKKOS package builds bin lists only: use neighbor bin)";
+  if (neighbor->style == Neighbor::NSQ) return "neighbor nsq (LAMMPS' KOKKOS package builds bin lists only: use neighbor bin)";
   return nullptr;
 }
 

@@ -233,6 +233,44 @@ GS_FN int gs_grid_row(int a, int b, int nowned, int newton, const double *xa, co
   return -1;
 }
 
+/* the heap v[0..end-1] (by v & key_bits) restored below root */
+GS_FN void gs_grid_sift_keyed(int *v, int root, int end, int key_bits)
+{
+  while (2 * root + 1 < end) {
+    int child = 2 * root + 1;
+    const int t = v[root];
+    if (child + 1 < end && (v[child + 1] & key_bits) > (v[child] & key_bits)) child++;
+    if ((t & key_bits) >= (v[child] & key_bits)) return;
+    v[root] = v[child];
+    v[child] = t;
+    root = child;
+  }
+}
+
+/* v[0..n-1] in ascending order of v & key_bits (bits outside key_bits are flags that ride along;
+ * keys are distinct: a row holds a partner once, a cell a sphere once): insertion sort for the few
+ * a cell or a row's pushed part usually holds, heapsort beyond (a large sphere's row of fines, a
+ * small box crowded into few cells). One sort for the serial and the Kokkos drivers. */
+GS_FN void gs_grid_sort_keyed(int *v, int n, int key_bits)
+{
+  int k, j;
+  if (n <= 32) {
+    for (k = 1; k < n; k++) {
+      const int value = v[k], key = value & key_bits;
+      for (j = k; j > 0 && (v[j - 1] & key_bits) > key; j--) v[j] = v[j - 1];
+      v[j] = value;
+    }
+    return;
+  }
+  for (k = n / 2 - 1; k >= 0; k--) gs_grid_sift_keyed(v, k, n, key_bits);
+  for (k = n - 1; k > 0; k--) {
+    const int largest = v[0];
+    v[0] = v[k];
+    v[k] = largest;
+    gs_grid_sift_keyed(v, 0, k, key_bits);
+  }
+}
+
 /* ---- neigh_modify exclude ----------------------------------------------------------------------- */
 
 #define GS_GRID_MAX_EXCLUDE 32

@@ -285,39 +285,46 @@ static int cell_reaches(const gs_grid_lists *l, int c)
  * 25% slower at R 8 and 5-10% slower on the gap-graded beds. */
 #define GS_GRID_GATHER_BLOCK 1.0
 
-/* the box around the spheres of block [b, top) of level lv's cells that can have a pair; 0 if none */
-static int block_box(const gs_grid_lists *l, int lv, const int *b, const int *top, double *lo, double *hi)
+/* The cells of block [b, top) of level lv whose spheres can have a pair, into l->block_cells, and
+ * (lo not null) the box around their spheres; returns how many */
+static int block_finders(search *s, int lv, const int *b, const int *top, double *lo, double *hi)
 {
+  gs_grid_lists *l = s->l;
   const gs_grid *g = &l->grid;
-  int finders = 0, c, p, d, ix, iy, iz;
-  for (d = 0; d < 3; d++) {
-    lo[d] = DBL_MAX;
-    hi[d] = -DBL_MAX;
-  }
+  const size_t cells = (size_t) (top[0] - b[0]) * (size_t) (top[1] - b[1]) * (size_t) (top[2] - b[2]);
+  int n = 0, c, p, d, ix, iy, iz;
+  l->block_cells = (int *) reserve(l->block_cells, &l->cap_block_cells, cells, sizeof(int), &s->failed);
+  if (s->failed) return 0;
+  if (lo)
+    for (d = 0; d < 3; d++) {
+      lo[d] = DBL_MAX;
+      hi[d] = -DBL_MAX;
+    }
   for (iz = b[2]; iz < top[2]; iz++)
     for (iy = b[1]; iy < top[1]; iy++)
       for (ix = b[0]; ix < top[0]; ix++) {
         c = gs_grid_cell_id(g, lv, ix, iy, iz);
         if (l->cell_start[c] == l->cell_start[c + 1] || !cell_reaches(l, c)) continue;
-        finders = 1;
-        for (p = l->cell_start[c]; p < l->cell_start[c + 1]; p++)
-          for (d = 0; d < 3; d++) {
-            const double x = l->slot_xr[4 * (size_t) p + d];
-            if (x < lo[d]) lo[d] = x;
-            if (x > hi[d]) hi[d] = x;
-          }
+        l->block_cells[n++] = c;
+        if (lo)
+          for (p = l->cell_start[c]; p < l->cell_start[c + 1]; p++)
+            for (d = 0; d < 3; d++) {
+              const double x = l->slot_xr[4 * (size_t) p + d];
+              if (x < lo[d]) lo[d] = x;
+              if (x > hi[d]) hi[d] = x;
+            }
       }
-  return finders;
+  return n;
 }
 
 /* every sphere's search, block by block of cells and in cell order within one (finders near each
  * other in memory search the same cells); which finder searches first does not change the rows.
- * The coarsest level has no coarser one to gather: its blocks are single cells, searched at once. */
+ * The coarsest level has no coarser one to gather: its blocks are single cells. */
 static void search_all(search *s)
 {
   const gs_grid *g = &s->l->grid;
   gs_grid_lists *l = s->l;
-  int lv, c, p, d, b[3], k[3], ix, iy, iz;
+  int lv, i, p, d, b[3], k[3];
   for (lv = 0; lv < g->nlevels && !s->failed; lv++) {
     for (d = 0; d < 3; d++) {
       const double cells = lv > 0 ? GS_GRID_GATHER_BLOCK * g->cell[lv - 1][d] / g->cell[lv][d] : 1.0;
@@ -330,53 +337,27 @@ static void search_all(search *s)
                               b[1] + k[1] < g->n[lv][1] ? b[1] + k[1] : g->n[lv][1],
                               b[2] + k[2] < g->n[lv][2] ? b[2] + k[2] : g->n[lv][2]};
           double lo[3], hi[3];
+          const int nfinders = block_finders(s, lv, b, top, lv > 0 ? lo : NULL, hi);
+          if (nfinders == 0) continue;
           if (lv == 0)
             l->ngather = 0;
-          else if (block_box(l, lv, b, top, lo, hi))
-            gather_coarse(s, lv, lo, hi);
           else
-            continue;
-          for (iz = b[2]; iz < top[2]; iz++)
-            for (iy = b[1]; iy < top[1]; iy++)
-              for (ix = b[0]; ix < top[0]; ix++) {
-                c = gs_grid_cell_id(g, lv, ix, iy, iz);
-                if (l->cell_start[c] == l->cell_start[c + 1] || !cell_reaches(l, c)) continue;
-                for (p = l->cell_start[c]; p < l->cell_start[c + 1] && !s->failed; p++) search_sphere(s, p, lv, c);
-              }
+            gather_coarse(s, lv, lo, hi);
+          for (i = 0; i < nfinders && !s->failed; i++) {
+            const int c = l->block_cells[i];
+            for (p = l->cell_start[c]; p < l->cell_start[c + 1] && !s->failed; p++) search_sphere(s, p, lv, c);
+          }
         }
   }
 }
 
-static int compare_ints(const void *a, const void *b)
-{
-  const int p = *(const int *) a, q = *(const int *) b;
-  return (p > q) - (p < q);
-}
-
-/* each row's pushed part by ascending index, so that rows do not depend on the search's order; the
- * touch flag is not part of the index (indices lie below it), so a long part sorts as index * 2 +
- * touching, which keeps the order and the flag */
+/* each row's pushed part by ascending index, so that rows do not depend on the search's order (the
+ * touch flags ride along) */
 static void sort_pushed(gs_grid_lists *l, int touch_flag)
 {
-  const int index_bits = ~touch_flag;
-  int i, k, j;
-  for (i = 0; i < l->nowned; i++) {
-    int *part = l->neigh + l->start[i] + l->nfound[i];
-    const int n = l->pushed[i];
-    if (n > 16) {
-      if (touch_flag)
-        for (k = 0; k < n; k++) part[k] = (part[k] & index_bits) * 2 + ((part[k] & touch_flag) != 0);
-      qsort(part, (size_t) n, sizeof(int), compare_ints);
-      if (touch_flag)
-        for (k = 0; k < n; k++) part[k] = (part[k] / 2) | (part[k] % 2 ? touch_flag : 0);
-    } else {
-      for (k = 1; k < n; k++) {
-        const int v = part[k], key = v & index_bits;
-        for (j = k; j > 0 && (part[j - 1] & index_bits) > key; j--) part[j] = part[j - 1];
-        part[j] = v;
-      }
-    }
-  }
+  int i;
+  for (i = 0; i < l->nowned; i++)
+    gs_grid_sort_keyed(l->neigh + l->start[i] + l->nfound[i], l->pushed[i], ~touch_flag);
 }
 
 int gs_grid_build(const gs_grid_input *in, gs_grid_lists *l, char *err)
@@ -450,7 +431,7 @@ size_t gs_grid_lists_bytes(const gs_grid_lists *l)
 {
   return sizeof(int) * (l->cap_start + l->cap_nfound + l->cap_neigh + l->cap_level + l->cap_sphere_cell +
                         l->cap_cell_start + l->cap_cell_ghost + l->cap_slot_index + l->cap_pushed + l->cap_own_first +
-                        l->cap_own_pairs + l->cap_push_pairs + l->cap_gather) +
+                        l->cap_own_pairs + l->cap_push_pairs + l->cap_gather + l->cap_block_cells) +
          sizeof(double) * l->cap_slot_xr;
 }
 
@@ -470,5 +451,6 @@ void gs_grid_lists_free(gs_grid_lists *l)
   free(l->own_pairs);
   free(l->push_pairs);
   free(l->gather);
+  free(l->block_cells);
   memset(l, 0, sizeof(*l));
 }

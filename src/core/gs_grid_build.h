@@ -66,8 +66,10 @@ typedef struct gs_grid_lists {
   int *own_pairs;           /* the search's own pairs, finder by finder */
   int *push_pairs;          /* the search's pushed pairs: (row, partner) */
   int *gather, ngather;     /* the slots of coarser levels one block of cells can reach */
+  int *block_cells;         /* the cells of that block whose spheres can have a pair */
   size_t cap_start, cap_nfound, cap_neigh, cap_level, cap_sphere_cell, cap_cell_start, cap_cell_ghost, cap_slot_xr,
-    cap_slot_index, cap_pushed, cap_own_first, cap_own_pairs, cap_push_pairs, cap_gather;
+    cap_slot_index, cap_pushed, cap_own_first, cap_own_pairs, cap_push_pairs, cap_gather,
+    cap_block_cells;
 } gs_grid_lists;
 
 /* Builds the lists. Returns 0, or -1 with a message in err (GS_ERRLEN); the lists are then invalid

@@ -735,13 +735,13 @@ static void errors(void)
   const char *coeff = "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
   const char *msg;
   void *kk;
-  neigh_full_run(base, "pair_style granular/sync lists lammps", coeff, "lists lammps needs a half neighbor list",
+  neigh_full_run(base, "pair_style granular/sync lists lammps", coeff, "lists lammps: not available with -pk kokkos neigh full",
                  "full neighbor list, lists lammps");
   /* lists auto builds its own half list there ... */
   neigh_full_run(base, "pair_style granular/sync", coeff, NULL, "full neighbor list, lists auto");
   /* ... unless the own lists are refused too: the message says why, not to use them */
   neigh_full_run(base, "pair_style granular/sync", "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5 "
-                 "cutoff 0.5", "needs a half neighbor list: add '-pk kokkos neigh half' (the style's own lists are not "
+                 "cutoff 0.5", "add '-pk kokkos neigh half'); the style's own lists are not "
                  "available with a pair_style or pair_coeff cutoff shorter than",
                  "full neighbor list, lists auto, own lists refused");
 
@@ -893,7 +893,7 @@ static void errors(void)
   gs_lines(kk, "pair_style granular/sync lists lammps;"
                "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;neighbor 0.05 multi");
   msg = gs_cmd_error(kk, "run 0 post no");
-  GS_CHECK(strstr(msg, "lists lammps: LAMMPS' KOKKOS package builds bin neighbor lists only") != NULL,
+  GS_CHECK(strstr(msg, "lists lammps: not available with neighbor multi (LAMMPS' KOKKOS package builds bin lists only") != NULL,
            "neighbor multi with the /kk styles, lists lammps: '%s'", msg);
   /* (not closed: LAMMPS' Neighbor destructor may crash on half-set-up lists after an error in init;
    * the lmp executable ends at the error instead) */
