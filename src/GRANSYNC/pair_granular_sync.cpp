@@ -1110,8 +1110,12 @@ NeighList *PairGranularSync::new_own_list()
 void PairGranularSync::refresh_own_list(int timer_phase)
 {
   if (!own_lists) return;
-  if (own_built_init == init_count && own_built_step == neighbor->lastcall && own_built_calls == neighbor->ncalls)
-    return;
+  // LAMMPS counts its builds in ncalls but sets it to 0 after a setup's build and
+  // setup_post_neighbor() (Verlet, Min), where the history fix has refreshed this list and handed
+  // the contact history over to its rows: 0 is no build since. A second build there would take the
+  // radii fix adapt sets in setup_pre_force(), and rows that no longer match the history's.
+  const bool built_since = neighbor->ncalls != own_built_calls && neighbor->ncalls != 0;
+  if (own_built_init == init_count && own_built_step == neighbor->lastcall && !built_since) return;
   if (timer_phase >= 0) timer->stamp(static_cast<Timer::ttype>(timer_phase));
   // jkr: a pair keeps its contact up to the pull-off distance, which grows with the radii (largest
   // here, as the cutoffs of init_one(), which runs after init_style())

@@ -238,10 +238,12 @@ static inline void gs_bed_atoms(void *lmp, const char *newton)
 /* Size ratio 9.8, every void filled: `layers` layers of d = 0.98 spheres on a simple cubic lattice
  * (4 x 4 periodic in x and y, from z = 0; the box reaches down to -0.6 for a floor below), five
  * d = 0.1 fines in every void; group large, given velocities. Newton, pair style and fixes: the
- * caller's. */
-static inline void gs_fines_bed(void *lmp, int layers)
+ * caller's. atom_style: sphere, or sphere 1 where radii change (fix adapt). */
+static inline void gs_fines_bed_styled(void *lmp, int layers, const char *atom_style)
 {
-  gs_lines(lmp, "units lj;atom_style sphere;atom_modify map array;boundary p p f;comm_modify vel yes;"
+  gs_cmd(lmp, "units lj");
+  gs_cmd(lmp, "atom_style %s", atom_style);
+  gs_lines(lmp, "atom_modify map array;boundary p p f;comm_modify vel yes;"
                 "region box block 0 4 0 4 -0.6 6;create_box 2 box;lattice sc 1.0");
   gs_cmd(lmp, "region bed block 0 4 0 4 0 %d", layers);
   gs_lines(lmp, "create_atoms 1 region bed;set type 1 diameter 0.98;"
@@ -249,6 +251,11 @@ static inline void gs_fines_bed(void *lmp, int layers)
                 "basis 0.65 0.5 0.5 basis 0.5 0.35 0.5 basis 0.5 0.65 0.5;create_atoms 2 region bed;"
                 "set type 2 diameter 0.1;set group all density 1.0;reset_atoms id sort yes;group large type 1;"
                 "velocity large create 0.5 4928459 dist gaussian loop geom");
+}
+
+static inline void gs_fines_bed(void *lmp, int layers)
+{
+  gs_fines_bed_styled(lmp, layers, "sphere");
 }
 
 /* every velocity scaled by 1 + 1e-15: a round-off perturbation, whose growth over a run measures the

@@ -115,10 +115,11 @@ static void count_contacts(void *lmp)
 /* Large spheres on a lattice just above a granular floor wall at z = -0.5, fine spheres between
  * them; four large spheres frozen. */
 static const char *pair_lists = "lammps";    /* pair_style granular/sync lists: lammps or levels */
+static const char *bed_atom_style = "sphere"; /* sphere 1 where radii change (fix adapt) */
 static void bed(void *lmp, const char *ordering, const char *coeff1, const char *coeff2, const char *wall)
 {
   gs_cmd(lmp, "newton %s", newton);
-  gs_fines_bed(lmp, 4);
+  gs_fines_bed_styled(lmp, 4, bed_atom_style);
   gs_lines(lmp, "group frozen id 1:4;velocity frozen set 0 0 0");
   gs_cmd(lmp, "pair_style granular/sync ordering %s lists %s", ordering, pair_lists);
   gs_cmd(lmp, "pair_coeff 1 1 %s", coeff1);
@@ -1618,10 +1619,12 @@ static void scheme(void)
  * perturbation of the velocities stays 100 times below the tolerance (checked: 150 steps here,
  * re-neighboring when LAMMPS decides, about every 10 steps). Models with history, without
  * (linear_nohistory: no history fix, the rows read directly) and acting beyond touching (jkr), both
- * orderings, exclusions by type and by group; then contact history through a restart file. */
+ * orderings, exclusions by type and by group, radii grown by fix adapt at the run's setup; then contact
+ * history through a restart file. */
 static void lists(void)
 {
-  /* name, model, exclusion: a group one given after a run with another, which the lists must not keep */
+  /* name, model, what comes before the run (an exclusion: a group one given after a run with another,
+   * which the lists must not keep; fix adapt) */
   static const char *const cases[][3] = {
       {"hertz/material, rolling, twisting", WALL_CASE_MODEL, ""},
       {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5", ""},
@@ -1630,7 +1633,11 @@ static void lists(void)
       {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL, "neigh_modify exclude type 1 1"},
       {"hertz/material, neigh_modify exclude group, changed since a run", WALL_CASE_MODEL,
        "neigh_modify exclude group frozen large;run 0 post no;neigh_modify exclude none;"
-       "neigh_modify exclude group large large"}};
+       "neigh_modify exclude group large large"},
+      /* grown at the run's setup (by 0.04, below the skin), after the history went over to the setup
+       * build's rows; 250 steps before: contacts with history, within the horizon below */
+      {"hertz/material, radii grown by fix adapt at a run's setup", WALL_CASE_MODEL,
+       "run 250 post no;variable d equal 1.02;fix grow large adapt 1 atom diameter v_d reset yes"}};
   const int near = steps(150);
   char setup[1024];
   void *writer, *reference, *reader;
@@ -1640,6 +1647,7 @@ static void lists(void)
     for (o = 0; o < 2; o++) {
       const char *ordering = o ? "standard" : "synchronized", *model = cases[k][1];
       const char *exclude = cases[k][2];
+      bed_atom_style = strstr(exclude, "adapt") ? "sphere 1" : "sphere";
       void *cpu = gs_lmp_open(), *kk = kk_open(), *kk_lammps = kk_open(), *perturbed = kk_open();
       double state, contacts, own, horizon_own;
       pair_lists = "levels";
@@ -1668,7 +1676,7 @@ static void lists(void)
         bed(unexcluded, ordering, model, model, model);
         gs_cmd(unexcluded, "run %d post no", near);
         acts = gs_state_diff(kk_lammps, unexcluded, 0);
-        GS_CHECK(acts > 1e-6, "%s, %s: the exclusion changes the run (by %.1e)", cases[k][0], ordering, acts);
+        GS_CHECK(acts > 1e-6, "%s, %s: '%s' changes the run (by %.1e)", cases[k][0], ordering, exclude, acts);
         lammps_close(unexcluded);
       }
       lammps_close(kk);
@@ -1685,6 +1693,8 @@ static void lists(void)
       lammps_close(kk_lammps);
       lammps_close(perturbed);
     }
+
+  bed_atom_style = "sphere";
 
   /* LAMMPS' ghosts cut by size on /kk: neighbor multi and comm_modify mode multi with the own lists
    * (LAMMPS builds no list for them, so its KOKKOS package's bin-only rule does not bind; it does its

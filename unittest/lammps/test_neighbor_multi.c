@@ -7,7 +7,8 @@
  *    the floor as fix wall/gran/sync, as fix wall/gran/sync/region or as a bumpy
  *    fix wall/gran/sync/mesh, with a region lid and compute dissipation/sync;
  *  - jkr cohesion (pairs listed beyond touching), `neigh_modify exclude type`, `exclude group` and
- *    `exclude molecule/intra` (these two changed between runs);
+ *    `exclude molecule/intra` (these two changed between runs), radii grown by fix adapt at a run's
+ *    setup;
  *  - the own lists also with LAMMPS' ghosts cut by size (neighbor multi, comm_modify mode multi);
  *  - the lists hold the same pairs in another order, so the runs differ by the order of the force
  *    sums only: they must agree to 1e-10 (relative) after 200 steps. The horizon is checked in each
@@ -44,33 +45,41 @@ static double bumps(double x, double y)
 typedef struct {
   const char *name, *ordering, *scheme, *floor, *model, *extra;    /* model NULL: MODEL */
   int dissipation;    /* with compute dissipation/sync (which keeps every listed pair's history) */
+  int radii_change;   /* atom_style sphere 1, for fix adapt */
 } scene_case;
 
 static const char *const JKR = "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 "
                                "0.05 0.1 twisting marshall";
 
 static const scene_case CASES[] = {
-    {"plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 1},
-    {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard", NULL, NULL, 1},
+    {"plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 1, 0},
+    {"plane floor, standard", "standard", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL ordering standard", NULL, NULL, 1, 0},
     {"region floor, scheme consistent", "synchronized", "consistent",
-     "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor", NULL, NULL, 1},
-    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file %s", NULL, NULL, 1},
-    {"jkr, plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", JKR, NULL, 1},
+     "region floor plane 0 0 -0.485 0 0 1 side in;fix floor all wall/gran/sync/region granular %s region floor", NULL, NULL, 1, 0},
+    {"mesh floor", "synchronized", "verlet", "fix floor all wall/gran/sync/mesh granular %s file %s", NULL, NULL, 1, 0},
+    {"jkr, plane floor", "synchronized", "verlet", "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", JKR, NULL, 1, 0},
     {"grains apart (neigh_modify exclude type 1 1)", "synchronized", "verlet",
-     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, "neigh_modify exclude type 1 1", 1},
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, "neigh_modify exclude type 1 1", 1, 0},
     /* the group bits as the run's groups give them: a first run with another exclusion, which the
      * second run's lists must not keep */
     {"grains apart (neigh_modify exclude group), changed since a run", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
      "group fine type 2;neigh_modify exclude group fine large;run 0 post no;neigh_modify exclude none;"
-     "neigh_modify exclude group large large", 1},
+     "neigh_modify exclude group large large", 1, 0},
     {"grains apart (neigh_modify exclude molecule/intra), changed since a run", "synchronized", "verlet",
      "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
      "fix mol all property/atom mol ghost yes;set type 1 mol 1;set type 2 mol 2;group fine type 2;"
      "neigh_modify exclude molecule/intra fine;run 0 post no;neigh_modify exclude none;"
-     "neigh_modify exclude molecule/intra large", 1},
+     "neigh_modify exclude molecule/intra large", 1, 0},
+    /* radii grown at a run's setup (fix adapt's setup_pre_force), after the setup's build handed the
+     * contact history over to the lists' rows: the rows must stay those of that build (grown by
+     * 0.04, below the skin, after 400 steps: contacts with history, and pairs that only the grown
+     * radii make candidates) */
+    {"grains grown by fix adapt at a run's setup", "synchronized", "verlet",
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL,
+     "run 400 post no;variable d equal 1.02;fix grow large adapt 1 atom diameter v_d reset yes", 1, 1},
     {"plane floor, history handed over by the lists' touch flags", "synchronized", "verlet",
-     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 0},
+     "fix floor all wall/gran/sync granular %s zplane -0.485 NULL", NULL, NULL, 0, 0},
 };
 
 static const char *newton = "off";
@@ -96,7 +105,7 @@ static void *scene(const scene_case *c, const char *lists, int perturbed, int wi
   const int levels = comm_multi || strcmp(lists, "levels") == 0;
   char floor[1024];
   gs_cmd(lmp, "newton %s", newton);
-  gs_fines_bed(lmp, 3);
+  gs_fines_bed_styled(lmp, 3, c->radii_change ? "sphere 1" : "sphere");
   if (tiled) gs_lines(lmp, "comm_style tiled;balance 1.0 rcb");
   gs_cmd(lmp, "pair_style granular/sync ordering %s lists %s", c->ordering, levels ? "levels" : "lammps");
   if (tiled) gs_cmd(lmp, "fix balance all balance 50 1.05 rcb"); /* (after the pair: its history fix first) */
