@@ -139,31 +139,68 @@ template <class DeviceType> std::string GridListsKokkos<DeviceType>::build(const
   hold(nfound, nowned + 1, "grid:nfound");
   hold(pushed, nowned + 1, "grid:pushed");
   hold(start, nowned + 1, "grid:start");
-  // one search, rerun only when a finder found more pairs than its room or the pushed pairs
-  // overflowed theirs (the room then grows to what was found, with headroom, for later builds too)
+  // one search, rerun whole only where the pushed pairs overflowed their array (which then grows
+  // to what was pushed, with headroom, for later builds too)
   while (true) {
     hold(found_pairs, (size_t) nowned * room, "grid:found_pairs");
     hold(push_pairs, push_room, "grid:push_pairs");
     Kokkos::deep_copy(pushed_count, 0);
-    search(in);
-    const auto nfound_ = nfound;
-    int most_found = 0;
-    Kokkos::parallel_reduce(
-        "grid:most_found", Range(0, nowned), KOKKOS_LAMBDA(const int i, int &most) {
-          most = nfound_(i) > most ? nfound_(i) : most;
-        },
-        Kokkos::Max<int>(most_found));
+    search(in, false);
     const int npushed = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), pushed_count)();
-    if (most_found <= room && npushed <= (int) push_pairs.extent(0)) {
+    if (npushed <= (int) push_pairs.extent(0)) {
       npushed_last = npushed;
       break;
     }
-    room = std::max(room, most_found + most_found / 4 + 4);
     push_room = std::max(push_room, (size_t) npushed + npushed / 4 + 64);
   }
+  if (collect_overflow(in) < 0) return "more than " + std::to_string(INT_MAX) + " pairs";
+  if (noverflow > 0) search(in, true);
   if (!place_pairs(in)) return "more than " + std::to_string(INT_MAX) + " pairs";
   finish_rows(in);
+  // the next builds' room, from this one's mean (the pushed parts are not in it)
+  long long own_pairs = 0;
+  const auto nfound_ = nfound;
+  Kokkos::parallel_reduce(
+      "grid:own_pairs", Range(0, nowned), KOKKOS_LAMBDA(const int i, long long &sum) { sum += nfound_(i); }, own_pairs);
+  room = std::max(room, static_cast<int>(std::min<long long>(3 * own_pairs / (2 * std::max(nowned, 1)) + 4, INT_MAX / 4)));
   return "";
+}
+
+// The owned finders that found more than their room: their slots, in slot order, and where their
+// pairs start in overflow_pairs (sized to hold them all). Returns how many, or -1 past an int.
+template <class DeviceType> int GridListsKokkos<DeviceType>::collect_overflow(const Input &in)
+{
+  using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
+  const int n = in.n, nowned = in.nowned, room_ = room;
+  hold(overflow_start, nowned + 1, "grid:overflow_start");
+  hold(overflow_slots, n + 1, "grid:overflow_slots");
+  const auto nfound_ = nfound;
+  const auto slot_index_ = slot_index;
+  const auto start_ = overflow_start;
+  const auto slots_ = overflow_slots;
+  long long total = 0;
+  Kokkos::parallel_scan(
+      "grid:overflow_start", Range(0, nowned),
+      KOKKOS_LAMBDA(const int a, long long &sum, const bool final) {
+        const int extra = nfound_(a) > room_ ? nfound_(a) : 0;
+        if (final) start_(a) = static_cast<int>(sum < INT_MAX ? sum : INT_MAX);
+        sum += extra;
+      },
+      total);
+  if (total >= INT_MAX) return -1;
+  noverflow = 0;
+  if (total == 0) return 0;
+  Kokkos::parallel_scan(
+      "grid:overflow_slots", Range(0, n),
+      KOKKOS_LAMBDA(const int pa, int &count, const bool final) {
+        const int a = slot_index_(pa);
+        if (a >= nowned || nfound_(a) <= room_) return;
+        if (final) slots_(count) = pa;
+        count++;
+      },
+      noverflow);
+  hold(overflow_pairs, total, "grid:overflow_pairs");
+  return noverflow;
 }
 
 // Counting sort of the spheres into the cells of their levels; slots ascend by index within a
@@ -232,8 +269,10 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::sort_into_cells(co
 // (cell, index) order; a ghost only for owned partners (gs_grid_build.c's search, sphere by sphere).
 // An owned finder's own pairs go to its room in found_pairs, in search order (nfound: how many);
 // pairs for another row (a ghost finder's) to push_pairs as (row, partner), counted in
-// pushed_count; what did not fit is counted, not written.
-template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input &in)
+// pushed_count; what did not fit is counted, not written. The overflow pass: the finders of
+// collect_overflow() alone, their own pairs into overflow_pairs (the same, in the same order),
+// nothing pushed again.
+template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input &in, const bool overflow_pass)
 {
   using Range = Kokkos::RangePolicy<typename DeviceType::execution_space>;
   const gs_grid g = grid;
@@ -250,15 +289,22 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
   const auto cell_ghost_ = cell_ghost;
   const auto slot_xr_ = slot_xr;
   const auto nfound_ = nfound;
-  const auto found_pairs_ = found_pairs;
+  const auto own_out = overflow_pass ? overflow_pairs : found_pairs;
+  const auto overflow_slots_ = overflow_slots;
+  const auto overflow_start_ = overflow_start;
+  const int capacity = overflow_pass ? INT_MAX : room_;
   const auto push_pairs_ = push_pairs;
   const auto counts = pushed_count;
-  Kokkos::parallel_for("grid:search", Range(0, in.n), KOKKOS_LAMBDA(const int pa) {
+  const int nfinders = overflow_pass ? noverflow : in.n;
+  Kokkos::parallel_for(overflow_pass ? "grid:search_overflow" : "grid:search", Range(0, nfinders),
+                       KOKKOS_LAMBDA(const int k) {
+    const int pa = overflow_pass ? overflow_slots_(k) : k;
     const int a = slot_index_(pa);
     const bool owned = a < nowned;
     const double xa[4] = {slot_xr_(pa, 0), slot_xr_(pa, 1), slot_xr_(pa, 2), slot_xr_(pa, 3)};
     const int la = level_(a), own_cell = sphere_cell_(a);
-    const size_t room_start = (size_t) a * room_;    // (owned finders only write there)
+    // (owned finders only write there)
+    const size_t own_start = overflow_pass ? (size_t) overflow_start_(a) : (size_t) a * room_;
     int found = 0;
     // a partner that touches (gs_spheres_overlap(), the same rsq from either end) carries touch_flag
     const auto consider = [&](const int q) {
@@ -271,9 +317,9 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
       const int flag = gs_spheres_overlap(rsq, xa[3], rq) ? touch_flag : 0;
       const int row = gs_grid_row(a, b, nowned, newton, xa, xq);
       if (row == a) {
-        if (found < room_) found_pairs_(room_start + found) = b | flag;
+        if (found < capacity) own_out(own_start + found) = b | flag;
         found++;
-      } else if (row >= 0) {
+      } else if (row >= 0 && !overflow_pass) {
         const int k = Kokkos::atomic_fetch_add(&counts(), 1);
         if (k < push_capacity) {
           push_pairs_(k, 0) = b;
@@ -307,7 +353,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
           }
         }
     }
-    if (owned) nfound_(a) = found;
+    if (owned && !overflow_pass) nfound_(a) = found;
   });
 }
 
@@ -323,6 +369,8 @@ template <class DeviceType> bool GridListsKokkos<DeviceType>::place_pairs(const 
   const auto start_ = start;
   const auto push_pairs_ = push_pairs;
   const auto found_pairs_ = found_pairs;
+  const auto overflow_pairs_ = overflow_pairs;
+  const auto overflow_start_ = overflow_start;
   Kokkos::deep_copy(pushed, 0);
   Kokkos::parallel_for(
       "grid:count_pushed", Range(0, npushed_last), KOKKOS_LAMBDA(const int k) { Kokkos::atomic_inc(&pushed_(push_pairs_(k, 0))); });
@@ -341,7 +389,10 @@ template <class DeviceType> bool GridListsKokkos<DeviceType>::place_pairs(const 
   neighbors = Kokkos::subview(neighbors_all, std::make_pair(0, static_cast<int>(total)));
   const auto neighbors_ = neighbors;
   Kokkos::parallel_for("grid:place_own", Range(0, nowned), KOKKOS_LAMBDA(const int a) {
-    for (int k = 0; k < nfound_(a); k++) neighbors_(start_(a) + k) = found_pairs_((size_t) a * room_ + k);
+    if (nfound_(a) > room_)
+      for (int k = 0; k < nfound_(a); k++) neighbors_(start_(a) + k) = overflow_pairs_(overflow_start_(a) + k);
+    else
+      for (int k = 0; k < nfound_(a); k++) neighbors_(start_(a) + k) = found_pairs_((size_t) a * room_ + k);
   });
   Kokkos::deep_copy(pushed, 0);
   Kokkos::parallel_for("grid:place_pushed", Range(0, npushed_last), KOKKOS_LAMBDA(const int k) {
@@ -381,7 +432,8 @@ template <class DeviceType> double GridListsKokkos<DeviceType>::memory_usage() c
 {
   const size_t ints = level.span() + sphere_cell.span() + cell_start.span() + cell_ghost.span() + cell_cursor.span() +
       slot_index.span() + nfound.span() + pushed.span() + start.span() + neighbors_all.span() + numneigh.span() +
-      ilist.span() + found_pairs.span() + push_pairs.span();
+      ilist.span() + found_pairs.span() + push_pairs.span() + overflow_slots.span() + overflow_start.span() +
+      overflow_pairs.span();
   return (double) ints * sizeof(int) + (double) slot_xr.span() * sizeof(double);
 }
 

@@ -10,10 +10,12 @@
    - cells: a count per cell (atomics), a scan, a placement (atomics), then each cell's slots
      sorted by index, so that slots ascend by index within a cell as the serial counting sort has them;
    - pairs: each sphere's search (its own level, the coarser ones) writes the pairs of its row into
-     a room of its own (an owned sphere's; as wide as the most any sphere found at the last build:
-     a search is the cost, the room's copy is not; rerun when one overflows) and those it pushes to
-     another row (a ghost finder's) into a shared array; a count, a scan, then both placed in the rows, the pushed
-     ones into atomic slots and sorted afterwards.
+     a room of its own (an owned sphere's; 1.5 times the mean an owned sphere found at the last
+     build, plus 4) and those it pushes to another row (a ghost finder's) into a shared array. The few
+     that found more than their room (a crowded corner) search again, alone, into an array sized
+     by a scan of what they found: a cluster costs its own spheres, not a room as wide as its rows
+     for every sphere. A count, a scan, then all placed in the rows, the pushed ones into atomic
+     slots and sorted afterwards.
 ------------------------------------------------------------------------- */
 
 #ifndef LMP_GRANSYNC_KOKKOS_GRID_H
@@ -58,7 +60,8 @@ template <class DeviceType> class GridListsKokkos {
 
   // public for CUDA's device lambdas
   void sort_into_cells(const Input &in);
-  void search(const Input &in);
+  void search(const Input &in, bool overflow_pass);
+  int collect_overflow(const Input &in);
   bool place_pairs(const Input &in);
   void finish_rows(const Input &in);
 
@@ -66,8 +69,11 @@ template <class DeviceType> class GridListsKokkos {
   View<int *> level, sphere_cell, cell_start, cell_ghost, cell_cursor, slot_index, nfound, pushed;
   View<double *[4]> slot_xr;
   View<int *> neighbors_all;    // capacity behind `neighbors`
-  // the search's output: room pairs per finder (slot), and (row, partner) pairs pushed to other rows
-  View<int *> found_pairs;
+  // the search's output: room pairs per owned finder, and (row, partner) pairs pushed to other rows;
+  // the finders that found more than room: their slots and their pairs, from overflow_start (per
+  // owned sphere)
+  View<int *> found_pairs, overflow_slots, overflow_start, overflow_pairs;
+  int noverflow = 0;
   View<int *[2]> push_pairs;
   View<int> pushed_count{"grid:pushed_count"};    // the pushed pairs of the last search
   int room = 16, npushed_last = 0;

@@ -96,10 +96,29 @@ GS_FN void gs_grid_fit_levels(gs_grid *g, int *count, const double *largest)
   g->nlevels = kept;
 }
 
+/* The largest count each direction may keep, so that the product of min(n[d], limit) stays within
+ * cap: the cells go from the most divided directions first. A box stretched along one direction by
+ * a few spheres far out (one grain escaped from a hopper in a shrink-wrapped box) then loses cells
+ * along that stretch, where they are empty, while a bed keeps its own; shrinking every direction
+ * alike crowded such a bed into a few cells. */
+GS_FN double gs_grid_cells_limit(const double *n, double cap)
+{
+  double lo = 1.0, hi = n[0] > n[1] ? (n[0] > n[2] ? n[0] : n[2]) : (n[1] > n[2] ? n[1] : n[2]);
+  while (hi - lo > 0.5) { /* integers: the largest limit whose product is within cap, by bisection */
+    const double mid = floor(0.5 * (lo + hi + 1.0));
+    const double kept = (n[0] < mid ? n[0] : mid) * (n[1] < mid ? n[1] : mid) * (n[2] < mid ? n[2] : mid);
+    if (kept <= cap)
+      lo = mid;
+    else
+      hi = mid - 1.0;
+  }
+  return lo;
+}
+
 /* Cells of each level covering the box [lo, hi] (spheres outside go to the edge cells, which stays
  * correct, only slower): as many as fit at the level's smallest size, at most
- * GS_GRID_CELLS_PER_POINT per sphere of the level (fewer cells are wider, which the stencil allows).
- * Returns 0, or -1 when the cells would overflow an int. */
+ * GS_GRID_CELLS_PER_POINT per sphere of the level (fewer cells are wider, which the stencil allows;
+ * gs_grid_cells_limit() says where they go). Returns 0, or -1 when the cells would overflow an int. */
 GS_FN int gs_grid_place_cells(gs_grid *g, const double *lo, const double *hi, const int *count)
 {
   double total = 0.0;
@@ -107,22 +126,16 @@ GS_FN int gs_grid_place_cells(gs_grid *g, const double *lo, const double *hi, co
   for (l = 0; l < g->nlevels; l++) {
     const double smallest = (2.0 * g->rcap[l] + g->skin) * (1.0 + GS_GRID_MARGIN);
     const double cap = count[l] > 0 ? (double) GS_GRID_CELLS_PER_POINT * count[l] : 1.0;
-    double extent[3], nd[3];
+    double extent[3], nd[3], limit;
     for (d = 0; d < 3; d++) {
       extent[d] = hi[d] > lo[d] ? hi[d] - lo[d] : 0.0;
       nd[d] = smallest > 0.0 ? floor(extent[d] / smallest) : cap; /* inf and nan fall to the clamps */
       if (!(nd[d] <= cap)) nd[d] = cap;
       if (!(nd[d] >= 1.0)) nd[d] = 1.0;
     }
-    if (nd[0] * nd[1] * nd[2] > cap) {
-      const double shrink = cbrt(cap / (nd[0] * nd[1] * nd[2])) * (1.0 + 1e-9); /* cbrt(1/64) may be below 1/4 */
-      for (d = 0; d < 3; d++) nd[d] = nd[d] * shrink >= 1.0 ? floor(nd[d] * shrink) : 1.0;
-    }
-    while (nd[0] * nd[1] * nd[2] > cap) { /* what the rounding up let through: trim the most divided direction */
-      const int widest = nd[0] >= nd[1] ? (nd[0] >= nd[2] ? 0 : 2) : (nd[1] >= nd[2] ? 1 : 2);
-      nd[widest] -= 1.0;
-    }
+    limit = gs_grid_cells_limit(nd, cap);
     for (d = 0; d < 3; d++) {
+      if (nd[d] > limit) nd[d] = limit;
       g->n[l][d] = (int) nd[d];
       g->lo[l][d] = lo[d];
       g->cell[l][d] = g->n[l][d] > 1 ? extent[d] / nd[d] : (extent[d] > smallest ? extent[d] : smallest);

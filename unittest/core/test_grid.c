@@ -739,6 +739,25 @@ static void test_pieces(void)
   x[0] = 10.0;
   gs_grid_range(&g, 0, x, 1.0 / 64, lo, hi);
   GS_CHECK(lo[0] == 0 && hi[0] == 0, "range: one cell where the reach stays inside it");
+
+  {
+    /* 20000 spheres (160000 cells at most) in a box of 30 x 30 stretched to 1e6 along z by one far
+     * out: the cells leave the stretch, the bed keeps its 28 x 28 (shrunk alike: 1 x 1 x 56952, the
+     * bed in one cell); a cube divides alike in every direction */
+    const double stretched_hi[3] = {30.0, 30.0, 1e6}, cube_hi[3] = {100.0, 100.0, 100.0}, origin[3] = {0.0, 0.0, 0.0};
+    int many[1] = {20000};
+    gs_grid_choose_levels(&g, 0.5, 0.5, 3.0, 1, 0.05);
+    GS_CHECK(gs_grid_place_cells(&g, origin, stretched_hi, many) == 0 && g.n[0][0] == 28 && g.n[0][1] == 28 &&
+               g.n[0][2] == 204,
+             "a box stretched by one sphere far out: the cells go from the stretch (%d x %d x %d)", g.n[0][0],
+             g.n[0][1], g.n[0][2]);
+    many[0] = 10000;
+    gs_grid_choose_levels(&g, 0.5, 0.5, 3.0, 1, 0.05);
+    GS_CHECK(gs_grid_place_cells(&g, origin, cube_hi, many) == 0 && g.n[0][0] == 43 && g.n[0][1] == 43 &&
+               g.n[0][2] == 43 && g.ncells <= GS_GRID_CELLS_PER_POINT * many[0],
+             "a sparse cube: 43 cells a direction, at most 8 per sphere (%d x %d x %d)", g.n[0][0], g.n[0][1],
+             g.n[0][2]);
+  }
 }
 
 int main(void)

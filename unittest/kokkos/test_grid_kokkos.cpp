@@ -5,8 +5,8 @@
  * Random polydisperse sets (bidisperse and continuous radii, size ratios 4 to 100) in a periodic
  * box with their ghost images, owned spheres spread or clustered in part of it (as a rank's), newton
  * on and off, type and group exclusions, no ghosts, and one sphere; then a second build of another
- * set with the same object (the workspace reused and grown), and a build whose rows outgrow the
- * room the last one left each sphere. No LAMMPS instance: Kokkos only, as LAMMPS initializes it.
+ * set with the same object (the workspace reused and grown), a build whose rows outgrow the
+ * room the last one left each sphere, and a crowded corner in a sparse box (its memory). No LAMMPS instance: Kokkos only, as LAMMPS initializes it.
  * On the split-memory build the device has its own memory, so a missing copy shows. */
 #include "gransync_kokkos_grid.h"
 
@@ -230,6 +230,41 @@ int main(int argc, char **argv)
     Scene s = make_scene(3000, 2.0, 0.1, 5.0, false, 2.0, 0.3);
     pairs = compare("a crowded box (rooms regrown)", grid, s, 0, none, touch);
     GS_CHECK(pairs > 20 * s.nowned, "a crowded box: %lld pairs for %d spheres", pairs, s.nowned);
+  }
+  {
+    // a crowded corner in a sparse box: its spheres search again, alone, into an array of their own;
+    // the others' rooms stay what the sparse box needs (before: a room as wide as the crowded rows for
+    // every sphere)
+    const Scene sparse = make_scene(6000, 12.0, 0.5, 2.0, false, 12.0, 0.05);
+    Scene crowded;
+    crowded.skin = sparse.skin;
+    const auto append = [&](const Scene &from, int lo, int hi) {
+      for (int i = lo; i < hi; i++) {
+        for (int d = 0; d < 3; d++) crowded.x.push_back(from.x[3 * i + d]);
+        crowded.r.push_back(from.r[i]);
+        crowded.type.push_back(from.type[i]);
+        crowded.mask.push_back(from.mask[i]);
+      }
+    };
+    append(sparse, 0, sparse.nowned);
+    for (int i = 0; i < 400; i++) {    // in the box's middle, far from its images
+      for (int d = 0; d < 3; d++) crowded.x.push_back(6.0 + 0.4 * urand());
+      crowded.r.push_back(0.05);
+      crowded.type.push_back(2);
+      crowded.mask.push_back(1);
+    }
+    crowded.nowned = crowded.n();
+    append(sparse, sparse.nowned, sparse.n());
+    Grid sparse_grid, crowded_grid;
+    const long long sparse_pairs = compare("a sparse box", sparse_grid, sparse, 0, none, touch);
+    compare("a sparse box with a crowded corner (first build)", crowded_grid, crowded, 0, none, touch);
+    const long long crowded_pairs = compare("a sparse box with a crowded corner", crowded_grid, crowded, 0, none, touch);
+    const double extra = crowded_grid.memory_usage() - sparse_grid.memory_usage();
+    const double extra_pairs = (double) (crowded_pairs - sparse_pairs);
+    GS_CHECK(extra_pairs > 20.0 * 400 && extra < 12.0 * sizeof(int) * extra_pairs,
+             "a crowded corner of 400 spheres (%.0f more pairs) costs %.0f more bytes (%.1f ints a pair; a room "
+             "as wide as its rows for every sphere: %.0f)", extra_pairs, extra, extra / sizeof(int) / extra_pairs,
+             (double) crowded.nowned * crowded_grid.longest_row * sizeof(int));
   }
   return gs_check_summary();
 }
