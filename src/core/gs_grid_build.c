@@ -336,7 +336,7 @@ static void search_all(search *s)
           const int top[3] = {b[0] + k[0] < g->n[lv][0] ? b[0] + k[0] : g->n[lv][0],
                               b[1] + k[1] < g->n[lv][1] ? b[1] + k[1] : g->n[lv][1],
                               b[2] + k[2] < g->n[lv][2] ? b[2] + k[2] : g->n[lv][2]};
-          double lo[3], hi[3];
+          double lo[3] = {0.0, 0.0, 0.0}, hi[3] = {0.0, 0.0, 0.0};
           const int nfinders = block_finders(s, lv, b, top, lv > 0 ? lo : NULL, hi);
           if (nfinders == 0) continue;
           if (lv == 0)
