@@ -43,11 +43,14 @@ template <class HistoryFix> class RestartSafeHistory : public HistoryFix, public
  public:
   using HistoryFix::HistoryFix;
 
-  // the history a CPU run's restart file holds, read by a /kk run (and the other way)
+  // the history a CPU run's restart file holds, read by a /kk run (and the other way); the fix keeps
+  // its contacts by the partners' atom IDs, so it says so: LAMMPS then refuses reset_atoms id, which
+  // stock's fix lets hand each history to whichever atom took the ID
   void post_constructor() override
   {
     HistoryFix::post_constructor();
     gransync::adopt_twin_restart(this->lmp, this);
+    this->stores_ids = 1;
   }
 
   int setmask() override

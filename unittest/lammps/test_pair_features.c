@@ -603,6 +603,8 @@ static void test_errors(void)
       {"", "pair_style granular/sync ordering standard 0.1", "a cutoff (0.1) goes first, once, before the keywords"},
       {"", "pair_style granular/sync 0.1 0.2", "a cutoff (0.2) goes first, once, before the keywords"},
       {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * jkr 1e4 0.02 0.3 5 tangential linear_history 800 0.5 0.5;set atom 1 diameter 0", "run 0", "type 1 has atoms of radius 0 (point particles), which normal jkr (types 1 and 1) cannot take"},
+      /* the history fix keeps partners by atom ID: renumbering them after a run would misplace it */
+      {"comm_modify vel yes;pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;run 0 post no", "reset_atoms id", "Cannot use reset_atoms id with a fix NEIGH_HISTORY/SYNC storing atom IDs"},
       {"", "pair_style granular/sync lists multi", "lists takes auto, lammps or levels, got 'multi'"},
       {"", "pair_style granular/sync lists", "lists takes auto, lammps or levels, got 'nothing'"},
       {"comm_modify vel yes;newton off on;pair_style granular/sync lists levels;pair_coeff * * mdr 1e6 0.3 1e4 0 0.5 0.2 damping mdr 1 tangential linear_history 800 0.5 0.5", "run 0", "lists levels: not available with normal mdr"},
