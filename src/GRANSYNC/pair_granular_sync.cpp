@@ -329,6 +329,7 @@ void PairGranularSync::init_style()
   }
   if (own_lists) {
     init_own_lists();
+    request_size_for_local_computes();
   } else {
     int req_flags = beyond_contact ? NeighConst::REQ_DEFAULT : NeighConst::REQ_SIZE;
     if (use_history) req_flags |= NeighConst::REQ_HISTORY;
@@ -1100,6 +1101,27 @@ void PairGranularSync::init_own_lists()
   }
   if (neighbor->nex_mol > 0 && !atom->molecule_flag)
     error->all(FLERR, "pair_style granular/sync lists levels: neigh_modify exclude molecule needs molecule IDs");
+}
+
+// compute pair/local and property/local take a size list (pairs within the radii's sum plus the
+// skin) only where the pair style asked LAMMPS for one (ComputePairLocal::init()), else all pairs
+// within the type pair's cutoff: 24 times the rows in a helper's polydisperse pour. On the own lists
+// the style asks for one that LAMMPS never builds (occasional, and never asked for; init_list()
+// keeps the own list), so that these computes list what they list on LAMMPS' lists. With jkr
+// LAMMPS' lists are no size lists either.
+void PairGranularSync::request_size_for_local_computes()
+{
+  if (beyond_contact) return;
+  for (const char *style : {"^pair/local$", "^property/local$"})
+    if (!modify->get_compute_by_style(style).empty()) {
+      neighbor->add_request(this, NeighConst::REQ_SIZE | NeighConst::REQ_OCCASIONAL);
+      return;
+    }
+}
+
+void PairGranularSync::init_list(int id, NeighList *ptr)
+{
+  if (!own_lists) Pair::init_list(id, ptr);
 }
 
 NeighList *PairGranularSync::new_own_list()

@@ -35,6 +35,7 @@ class PairGranularSync : public GranularSyncPair {
   void settings(int, char **) override;
   void coeff(int, char **) override;
   void init_style() override;
+  void init_list(int, class NeighList *) override;
   double init_one(int, int) override;
   void write_restart(FILE *) override;
   void read_restart(FILE *) override;
@@ -84,6 +85,7 @@ class PairGranularSync : public GranularSyncPair {
   // why this style cannot build its own lists (nullptr: it can)
   virtual const char *own_lists_refusal() const;
   void init_own_lists();
+  void request_size_for_local_computes();
   virtual class NeighList *new_own_list();
   // the own list (list) from the grid after a re-neighboring; skin: LAMMPS' and what a model acting
   // beyond touching adds

@@ -21,6 +21,8 @@
 
 #include "atom_kokkos.h"
 #include "atom_masks.h"
+#include "comm.h"
+#include "domain.h"
 #include "error.h"
 #include "fix_neigh_history.h"
 #include "gransync_args.h"
@@ -562,6 +564,7 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::build_own_l
   in.touch_flag = use_history ? 1 << HISTBITS : 0;
   const std::string why = grid.build(in);
   if (!why.empty()) error->one(FLERR, "pair_style granular/sync/kk lists levels: {}", why);
+  refuse_atoms_kept_outside();
   auto *l = static_cast<NeighListKokkos<DeviceType> *>(own_list);
   l->d_ilist = grid.ilist;
   l->d_numneigh = grid.numneigh;
@@ -569,6 +572,23 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::build_own_l
   l->gnum = 0;
   l->maxneighs = grid.longest_row;
   if (use_history) history_rows->own_rows = {grid.start, grid.neighbors};
+}
+
+// LAMMPS' Kokkos exchange does nothing on one rank (CommKokkos::exchange_device()), so an atom that
+// leaves through a non-periodic boundary f stays outside the box instead of being lost as on the
+// CPU (LAMMPS' Kokkos bins crash on it). The grid's build has just found the owned atoms' box.
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::refuse_atoms_kept_outside()
+{
+  if (comm->nprocs > 1 || lmp->kokkos->exchange_comm_legacy) return;
+  for (int d = 0; d < 3; d++) {
+    const bool below = domain->boundary[d][0] == 1 && grid.grid.owned_lo[d] < domain->boxlo[d];
+    const bool above = domain->boundary[d][1] == 1 && grid.grid.owned_hi[d] >= domain->boxhi[d];
+    if (below || above)
+      error->all(FLERR, "pair_style granular/sync/kk: an atom left the box through its non-periodic boundary (f) in "
+                 "{}, which LAMMPS' Kokkos exchange does not remove on one rank (it stays outside the box): to lose it "
+                 "as the CPU styles do, add '-pk kokkos comm/exchange no' or run on more ranks",
+                 "xyz"[d]);
+  }
 }
 
 template <class DeviceType> double PairGranularSyncKokkos<DeviceType>::memory_usage()

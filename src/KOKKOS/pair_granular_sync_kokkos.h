@@ -45,6 +45,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   const char *lammps_lists_refusal() const override;
   class NeighList *new_own_list() override;
   void build_own_list(double skin) override;
+  void refuse_atoms_kept_outside();
   const char *history_fix_style() const override;
   const char *refuses_dissipation() const override { return "pair granular/sync/kk"; }
   const char *mdr_fix_style() const override;

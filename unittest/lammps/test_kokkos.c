@@ -736,6 +736,7 @@ static void errors(void)
   const char *coeff = "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5";
   const char *msg;
   void *kk;
+  int nranks;
   neigh_full_run(base, "pair_style granular/sync lists lammps", coeff, "lists lammps: not available with -pk kokkos neigh full",
                  "full neighbor list, lists lammps");
   /* lists auto builds its own half list there ... */
@@ -898,6 +899,30 @@ static void errors(void)
            "neighbor multi with the /kk styles, lists lammps: '%s'", msg);
   /* (not closed: LAMMPS' Neighbor destructor may crash on half-set-up lists after an error in init;
    * the lmp executable ends at the error instead) */
+
+  /* a grain leaving through a non-periodic boundary: LAMMPS' Kokkos exchange on the device removes
+   * nothing on one rank (it would stay outside the box), so the own lists stop with a message; with
+   * LAMMPS' host exchange (comm no) it is lost, as on the CPU */
+  MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+  if (nranks == 1) {
+    const int device_exchange = strcmp(comm, "no") != 0;
+    kk = kk_open();
+    gs_lines(kk, "units lj;atom_style sphere;boundary p p f;comm_modify vel yes;region box block 0 4 0 4 0 4;"
+                 "create_box 1 box;create_atoms 1 single 1 1 1;create_atoms 1 single 2 2 3.8;set group all density 1.0;"
+                 "set atom 2 diameter 0.1 vz 50;timestep 1e-3;pair_style granular/sync lists levels;"
+                 "pair_coeff * * hooke 1000 0.5 tangential linear_history 800 0.5 0.5;fix integrate all nve/sphere/sync;"
+                 "neighbor 0.1 bin;thermo_modify lost ignore");
+    msg = gs_cmd_error(kk, "run 20 post no");
+    if (device_exchange)
+      GS_CHECK(strstr(msg, "an atom left the box through its non-periodic boundary (f) in z, which LAMMPS' Kokkos "
+                           "exchange does not remove on one rank") != NULL,
+               "a grain leaving through boundary f, device exchange, one rank: '%s'", msg);
+    else
+      GS_CHECK(msg[0] == '\0' && lammps_get_natoms(kk) == 1.0,
+               "a grain leaving through boundary f, host exchange: lost as on the CPU (%.0f atoms left): '%s'",
+               lammps_get_natoms(kk), msg);
+    if (!device_exchange) lammps_close(kk);
+  }
 
   /* minimize: the /kk styles refuse it (the CPU styles evaluate contacts at rest) */
   minimize_refused(base, "pair_style granular/sync;pair_coeff * * hooke 1000 0.5 tangential linear_nohistory 1 0.5",

@@ -18,7 +18,8 @@
  *  - the bed is active: contacts, sliding history, walls touched, a dissipated energy.
  * The /kk styles: LAMMPS' KOKKOS package builds `bin` lists only and says so (test_kokkos errors).
  * `lists auto` (the default): the own lists from a radius ratio of 6 on, LAMMPS' below, as the log
- * says; the setting is kept in restart files.
+ * says; the setting is kept in restart files. compute pair/local and property/local list the same
+ * pairs on either lists.
  *
  * tiled: comm_style tiled, the ranks' boxes cut by recursive bisection before the run and every 50
  * steps (fix balance rcb), so that atoms and their contact history change owners (newton off, as
@@ -244,6 +245,42 @@ static void lists_auto(void)
                    "newton on, 2 ranks, compute pair/local");
 }
 
+/* the rows of a local compute, summed over the ranks */
+static int local_rows(void *lmp, const char *id)
+{
+  int mine = *(int *) lammps_extract_compute(lmp, id, LMP_STYLE_LOCAL, LMP_SIZE_ROWS), all;
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  return all;
+}
+
+/* compute pair/local and property/local list what they list on LAMMPS' lists (a size list: centres
+ * within the radii's sum plus the skin): 600 spheres of one type, d from 0.1 to 1 at random, so that
+ * the type's cutoff (1) reaches far past most pairs' contact distance (before 29 Nov 2026, evening,
+ * they got all pairs within that cutoff on the own lists: 3.6 times the rows here) */
+static void local_computes(void)
+{
+  const char *lists[2] = {"lammps", "levels"};
+  int pair_rows[2], property_rows[2], k;
+  if (strcmp(newton, "on") == 0 && ranks() > 1) return; /* (pair/local refused there on the own lists) */
+  for (k = 0; k < 2; k++) {
+    void *lmp = gs_lmp_open();
+    gs_cmd(lmp, "newton %s", newton);
+    gs_lines(lmp, "units lj;atom_style sphere;boundary p p p;comm_modify vel yes;region box block 0 6 0 6 0 6;"
+                  "create_box 1 box;create_atoms 1 random 600 4928 NULL;variable d atom 0.1+0.9*random(0,1,12345);"
+                  "set type 1 diameter v_d;set group all density 1.0");
+    gs_cmd(lmp, "pair_style granular/sync lists %s", lists[k]);
+    gs_cmd(lmp, "pair_coeff * * %s", MODEL);
+    gs_lines(lmp, "neighbor 0.05 bin;compute pl all pair/local dist;compute prop all property/local patom1 patom2;"
+                  "run 0 post no");
+    pair_rows[k] = local_rows(lmp, "pl");
+    property_rows[k] = local_rows(lmp, "prop");
+    lammps_close(lmp);
+  }
+  GS_CHECK(pair_rows[0] > 50 && pair_rows[1] == pair_rows[0] && property_rows[1] == property_rows[0],
+           "compute pair/local and property/local, lists levels: %d and %d rows, as on LAMMPS' lists (%d and %d)",
+           pair_rows[1], property_rows[1], pair_rows[0], property_rows[0]);
+}
+
 int main(int argc, char **argv)
 {
   const double tolerance = 1e-10;
@@ -297,6 +334,7 @@ int main(int argc, char **argv)
   }
   if (gs_rank() == 0) remove(floor_file);
   lists_auto();
+  local_computes();
   c = gs_check_summary();
   MPI_Finalize();
   return c;
