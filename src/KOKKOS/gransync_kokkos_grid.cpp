@@ -157,11 +157,9 @@ template <class DeviceType> std::string GridListsKokkos<DeviceType>::build(const
   if (noverflow > 0) search(in, true);
   if (!place_pairs(in)) return "more than " + std::to_string(INT_MAX) + " pairs";
   finish_rows(in);
-  // the next builds' room, from this one's mean (the pushed parts are not in it)
-  long long own_pairs = 0;
-  const auto nfound_ = nfound;
-  Kokkos::parallel_reduce(
-      "grid:own_pairs", Range(0, nowned), KOKKOS_LAMBDA(const int i, long long &sum) { sum += nfound_(i); }, own_pairs);
+  // the next builds' room, from this one's mean own row (every pair is in a row: the own ones are
+  // those not pushed)
+  const long long own_pairs = npairs - npushed_last;
   room = std::max(room, static_cast<int>(std::min<long long>(3 * own_pairs / (2 * std::max(nowned, 1)) + 4, INT_MAX / 4)));
   return "";
 }
