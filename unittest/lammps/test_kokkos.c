@@ -1649,20 +1649,20 @@ static void scheme(void)
 static void lists(void)
 {
   /* name, model, what comes before the run (an exclusion: a group one given after a run with another,
-   * which the lists must not keep; fix adapt) */
-  static const char *const cases[][3] = {
-      {"hertz/material, rolling, twisting", WALL_CASE_MODEL, ""},
-      {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5", ""},
+   * which the lists must not keep; fix adapt), the atom style (sphere 1 where radii change) */
+  static const char *const cases[][4] = {
+      {"hertz/material, rolling, twisting", WALL_CASE_MODEL, "", "sphere"},
+      {"hooke, linear_nohistory", "hooke 2e4 0.5 damping coeff_restitution tangential linear_nohistory 1.0 0.5", "", "sphere"},
       {"jkr", "jkr 3e4 0.02 0.3 5 damping velocity tangential mindlin NULL 0.5 0.5 rolling sds 200 0.05 0.1 "
-              "twisting marshall", ""},
-      {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL, "neigh_modify exclude type 1 1"},
+              "twisting marshall", "", "sphere"},
+      {"hertz/material, neigh_modify exclude type 1 1", WALL_CASE_MODEL, "neigh_modify exclude type 1 1", "sphere"},
       {"hertz/material, neigh_modify exclude group, changed since a run", WALL_CASE_MODEL,
        "neigh_modify exclude group frozen large;run 0 post no;neigh_modify exclude none;"
-       "neigh_modify exclude group large large"},
+       "neigh_modify exclude group large large", "sphere"},
       /* grown at the run's setup (by 0.04, below the skin), after the history went over to the setup
        * build's rows; 250 steps before: contacts with history, within the horizon below */
       {"hertz/material, radii grown by fix adapt at a run's setup", WALL_CASE_MODEL,
-       "run 250 post no;variable d equal 1.02;fix grow large adapt 1 atom diameter v_d reset yes"}};
+       "run 250 post no;variable d equal 1.02;fix grow large adapt 1 atom diameter v_d reset yes", "sphere 1"}};
   const int near = steps(150);
   char setup[1024];
   void *writer, *reference, *reader;
@@ -1672,7 +1672,7 @@ static void lists(void)
     for (o = 0; o < 2; o++) {
       const char *ordering = o ? "standard" : "synchronized", *model = cases[k][1];
       const char *exclude = cases[k][2];
-      bed_atom_style = strstr(exclude, "adapt") ? "sphere 1" : "sphere";
+      bed_atom_style = cases[k][3];
       void *cpu = gs_lmp_open(), *kk = kk_open(), *kk_lammps = kk_open(), *perturbed = kk_open();
       double state, contacts, own, horizon_own;
       pair_lists = "levels";
