@@ -27,7 +27,7 @@ using namespace FixConst;
 
 FixNVESphereSync::FixNVESphereSync(LAMMPS *lmp, int narg, char **arg, bool on_device) :
     HalfStepRecorder(lmp, narg, arg), dtv(0.0), dtf(0.0), inertia(0.4), dipole(0), dlm(0), records(1),
-    scheme(GS_SCHEME_VERLET), records_from_velocity(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
+    scheme(GS_SCHEME_VERLET), records_from_velocity(false), every_atom_from_velocity(false), xstart(nullptr), offset(nullptr), vhalf(nullptr), damping(nullptr)
 {
   if (on_device && !lmp->kokkos) error->all(FLERR, "fix nve/sphere/sync/kk requires Kokkos: run LAMMPS with '-k on'");
   time_integrate = 1;
@@ -131,6 +131,7 @@ void FixNVESphereSync::init()
     error->all(FLERR, "fix nve/sphere/sync: only one fix with ordering synchronized is allowed; it records "
                       "the half-step configuration of all atoms");
   records_from_velocity = records && no_integrator_after();
+  every_atom_from_velocity = records_from_velocity && igroup == 0;    // (LAMMPS' group 0 is all)
 }
 
 // The group's atoms end the drift where their velocity took them, so their half step is x - dt/2 v
@@ -223,6 +224,7 @@ void FixNVESphereSync::record_from_velocity(int i)
 // t+dt, frozen zero.)
 void FixNVESphereSync::post_integrate()
 {
+  if (every_atom_from_velocity) return;
   double **x = atom->x, **v = atom->v, **omega = atom->omega;
   const int *mask = atom->mask;
   const int nlocal = atom->nlocal;
@@ -240,14 +242,17 @@ void FixNVESphereSync::post_integrate()
   }
 }
 
+// (the ghosts' rows: none are kept where every atom reads its half step from v, only the scheme's
+// dashpot velocities)
 void FixNVESphereSync::pre_force(int /*vflag*/)
 {
-  comm->forward_comm(this);
+  if (ghost_rows_needed()) comm->forward_comm(this);
 }
 
 // x(t) for the next step's atoms outside the group (the group's records come from their velocities)
 void FixNVESphereSync::end_of_step()
 {
+  if (every_atom_from_velocity) return;
   double **x = atom->x;
   const int *mask = atom->mask;
   for (int i = 0; i < atom->nlocal; i++)

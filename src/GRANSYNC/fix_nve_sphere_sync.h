@@ -59,6 +59,7 @@ class FixNVESphereSync : public HalfStepRecorder {
   int records;      // 1 when ordering synchronized
   int scheme;       // enum gs_scheme
   bool records_from_velocity;  // the group's half step read from v at force time (see init())
+  bool every_atom_from_velocity;  // ... and the group is all: no atom has a row to record
   double **xstart;  // x(t), taken at the end of the previous step
   double **offset;  // x(t+dt/2) - x(t+dt)
   double **vhalf;   // v(t+dt/2)
@@ -68,6 +69,7 @@ class FixNVESphereSync : public HalfStepRecorder {
   void record_from_velocity(int i);
   bool no_integrator_after() const;
   bool kept(int i) const;    // atom i's row holds its half step (not velocity_bit()'s)
+  bool ghost_rows_needed() const { return !every_atom_from_velocity || scheme == GS_SCHEME_CONSISTENT; }
   int record_doubles() const { return scheme == GS_SCHEME_CONSISTENT ? 15 : 9; }
 };
 

@@ -264,6 +264,7 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::setup_pre_f
 // actual displacement (same rule as the CPU fix)
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integrate()
 {
+  if (every_atom_from_velocity) return;
   const bool predicts = consistent();
   atomKK->sync(execution_space, X_MASK | V_MASK | MASK_MASK | (predicts ? OMEGA_MASK : 0));
   sync_records_device();
@@ -306,6 +307,7 @@ template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::post_integr
 
 template <class DeviceType> void FixNVESphereSyncKokkos<DeviceType>::end_of_step()
 {
+  if (every_atom_from_velocity) return;
   atomKK->sync(execution_space, X_MASK | MASK_MASK);
   k_xstart.template sync<DeviceType>();
   auto d_x = atomKK->k_x.template view<DeviceType>();
