@@ -113,19 +113,19 @@ struct GranularSyncPairKernel {
     int vflag_global, vflag_atom, eflag_global, eflag_atom;
   } settings;
 
-  // CPU threads on a half list: each thread takes one block of consecutive rows and adds straight
-  // into the atoms whose indices lie in the block's row range (its rows' own atoms: LAMMPS' Kokkos
-  // lists have ilist(ii) = ii); what goes to other atoms lands in the block's own copy of f and
-  // torque, of which only the touched window is added in and cleared afterwards. Per-thread copies
-  // of all atoms (Kokkos' ScatterView) cost two passes over every copy at every step.
+  // CPU threads on a half list: each thread takes one block of consecutive rows. An atom that only
+  // one block adds into (route(k) = b, found at each cut: PairGranularSyncKokkos::route_atoms())
+  // gets its adds straight; one that several do (route(k) = nblocks + its slot) gets them in each
+  // block's own copy of f and torque, summed and cleared afterwards. Per-thread copies of all atoms
+  // (Kokkos' ScatterView) cost two passes over every copy at every step; the shared atoms are the
+  // few whose partners lie in two blocks (or, with newton on, ghosts such partners share).
   static constexpr bool blocks = std::is_same_v<Dup, KKScatterDuplicated>;
   typename AT::t_kkacc_1d_3 f_direct, torque_direct;
   typename GransyncHeat<DeviceType>::Values heat_direct;
-  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, atom, f, torque, heat)
+  Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;    // (block, slot, f, torque, heat)
   Kokkos::View<int *, DeviceType> block_rows;    // block b: rows block_rows(b) to block_rows(b + 1) - 1
-  // block b spilled into owned atoms window(b, 0) to window(b, 1) - 1 and ghosts window(b, 2) to
-  // window(b, 3) - 1: two ranges, as ghosts (newton on) lie past all owned atoms
-  Kokkos::View<int *[4], DeviceType> window;
+  Kokkos::View<int *, DeviceType> route;
+  int nblocks = 0;
 
   struct TagBlocks {};
   struct TagRowChunks {};
@@ -170,28 +170,24 @@ struct GranularSyncPairKernel {
   KOKKOS_INLINE_FUNCTION void operator()(TagBlocks, const int b, EV_FLOAT &ev) const
   {
     const Settings s = settings;
-    const int own_first = block_rows(b), own_last = block_rows(b + 1);
-    int range[4] = {s.nlocal, 0, s.nreceive, 0};
     const auto add = [&](int k, double fsign, const double *fk, double tscale, const double *tk, double q) {
-      if (k >= own_first && k < own_last) {
+      const int r = route(k);
+      if (r == b) {
         for (int d = 0; d < 3; d++) {
           f_direct(k, d) += fsign * fk[d];
           torque_direct(k, d) += tscale * tk[d];
         }
         if constexpr (HEAT) heat_direct(k) += q;
       } else {
+        const int slot = r - nblocks;
         for (int d = 0; d < 3; d++) {
-          spill(b, k, d) += fsign * fk[d];
-          spill(b, k, 3 + d) += tscale * tk[d];
+          spill(b, slot, d) += fsign * fk[d];
+          spill(b, slot, 3 + d) += tscale * tk[d];
         }
-        if constexpr (HEAT) spill(b, k, 6) += q;
-        const int r = k < s.nlocal ? 0 : 2;
-        range[r] = k < range[r] ? k : range[r];
-        range[r + 1] = k + 1 > range[r + 1] ? k + 1 : range[r + 1];
+        if constexpr (HEAT) spill(b, slot, 6) += q;
       }
     };
-    for (int ii = own_first; ii < own_last; ii++) row(ii, s, ev, add);
-    for (int r = 0; r < 4; r++) window(b, r) = range[r];
+    for (int ii = block_rows(b); ii < block_rows(b + 1); ii++) row(ii, s, ev, add);
   }
 
   // Neighbors scanned per pass of row(): on CPU threads a pass collects the ones that need work
@@ -775,7 +771,8 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     prepare_blocks(inum, nreceive);
     kernel.spill = spill;
     kernel.block_rows = block_rows;
-    kernel.window = window;
+    kernel.route = route;
+    kernel.nblocks = block_rows.extent(0) - 1;
   } else {
     kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
     kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
@@ -884,34 +881,98 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_conta
 }
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring
-// (any cut is right: a stale one only balances worse); the blocks' copies cover the atoms that get
-// forces and are all zero between force computations.
+// (any cut is right: a stale one only balances worse), and the atoms' routes for the rows then.
 template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum, const int nreceive)
 {
   const int nblocks = typename DeviceType::execution_space().concurrency();
-  // sized like the atom arrays, which LAMMPS grows in chunks
-  const int columns = heat_flag ? 7 : 6;    // f, torque and heat
-  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < nreceive || (int) spill.extent(2) != columns)
-    spill = decltype(spill)("granular/sync/kk:spill", nblocks, atom->nmax, columns);
   if ((int) block_rows.extent(0) != nblocks + 1) {
     block_rows = decltype(block_rows)("granular/sync/kk:blocks", nblocks + 1);
-    window = decltype(window)("granular/sync/kk:window", nblocks);
-    h_window = Kokkos::create_mirror_view(window);
     blocks_cut = false;
   }
-  if (!blocks_cut || update->setupflag || blocks_cut_at != neighbor->lastcall || blocks_inum != inum) {
-    auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
-    Kokkos::View<int *, DeviceType> start, touch;
-    if (use_history) {
-      const auto &rows = history_rows->packed_rows();
-      start = rows.start;
-      touch = rows.touch;
-    }
-    partition_rows(block_rows, block_work, k_list->d_ilist, k_list->d_numneigh, start, touch, inum);
-    blocks_cut = true;
-    blocks_cut_at = neighbor->lastcall;
-    blocks_inum = inum;
+  if (blocks_cut && !update->setupflag && blocks_cut_at == neighbor->lastcall && blocks_inum == inum &&
+      blocks_nreceive == nreceive)
+    return;
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  Kokkos::View<int *, DeviceType> start, touch;
+  if (use_history) {
+    const auto &rows = history_rows->packed_rows();
+    start = rows.start;
+    touch = rows.touch;
   }
+  partition_rows(block_rows, block_work, k_list->d_ilist, k_list->d_numneigh, start, touch, inum);
+  route_atoms(nreceive);
+  blocks_cut = true;
+  blocks_cut_at = neighbor->lastcall;
+  blocks_inum = inum;
+  blocks_nreceive = nreceive;
+}
+
+// route(k) for the atoms that get forces: the block whose rows alone name atom k (as a row's atom
+// or a partner), else nblocks + its slot among the shared atoms (shared_atoms(slot) = k). Every
+// pair of the rows counts, touching or not, so the routes hold until the rows change. The blocks'
+// copies get a row per shared atom (zero: add_spilled() leaves them so).
+template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::route_atoms(const int nreceive)
+{
+  const int nblocks = block_rows.extent(0) - 1;
+  if ((int) route.extent(0) < nreceive) route = decltype(route)("granular/sync/kk:route", atom->nmax);
+  auto d_route = route;
+  auto d_block_rows = block_rows;
+  auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
+  auto d_ilist = k_list->d_ilist;
+  auto d_numneigh = k_list->d_numneigh;
+  auto d_neighbors = k_list->d_neighbors;
+  Kokkos::View<int *, DeviceType> start, packed;
+  if (use_history) {
+    start = history_rows->packed_rows().start;
+    packed = history_rows->packed_rows().neighbors;
+  } else if (own_lists) {
+    start = grid.start;
+    packed = grid.neighbors;
+  }
+  const bool is_packed = use_history || own_lists;    // as the kernel's settings.packed
+  constexpr int unnamed = -1;
+  const int several = nblocks;
+  Kokkos::deep_copy(Kokkos::subview(d_route, std::make_pair(0, nreceive)), unnamed);
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nblocks), KOKKOS_LAMBDA(const int b) {
+        // a plain read first: most atoms are named again and again by the same block
+        const auto name = [&](const int k) {
+          int seen = Kokkos::atomic_load(&d_route(k));
+          while (seen != b && seen != several) {
+            const int was = Kokkos::atomic_compare_exchange(&d_route(k), seen, seen == unnamed ? b : several);
+            if (was == seen) break;
+            seen = was;
+          }
+        };
+        for (int ii = d_block_rows(b); ii < d_block_rows(b + 1); ii++) {
+          const int i = d_ilist(ii);
+          name(i);
+          const int first_pair = is_packed ? start(ii) : 0;
+          for (int jj = 0; jj < d_numneigh(i); jj++) {
+            const int j = (is_packed ? packed(first_pair + jj) : d_neighbors(i, jj)) & NEIGHMASK;
+            if (j < nreceive) name(j);
+          }
+        }
+      });
+  if ((int) shared_atoms.extent(0) < nreceive)
+    shared_atoms = decltype(shared_atoms)("granular/sync/kk:shared_atoms", atom->nmax);
+  auto d_shared = shared_atoms;
+  int count = 0;
+  Kokkos::parallel_scan(
+      Kokkos::RangePolicy<DeviceType>(0, nreceive),
+      KOKKOS_LAMBDA(const int k, int &slot, const bool final) {
+        if (d_route(k) != several) return;
+        if (final) {
+          d_route(k) = several + slot;
+          d_shared(slot) = k;
+        }
+        slot++;
+      },
+      count);
+  nshared = count;
+  const int columns = heat_flag ? 7 : 6;    // f, torque and heat
+  if ((int) spill.extent(0) != nblocks || (int) spill.extent(1) < nshared || (int) spill.extent(2) != columns)
+    spill = decltype(spill)("granular/sync/kk:spill", nblocks, nshared + nshared / 4 + 64, columns);
 }
 
 // adds what each block put into its copy to f and torque, and clears the copy for the next step
@@ -920,23 +981,21 @@ void PairGranularSyncKokkos<DeviceType>::add_spilled(const typename AT::t_kkacc_
                                                      const typename AT::t_kkacc_1d_3 &d_torque,
                                                      const typename GransyncHeat<DeviceType>::Values &d_heat)
 {
-  const int columns = spill.extent(2);
-  Kokkos::deep_copy(h_window, window);
-  for (int b = 0; b < (int) window.extent(0); b++) {
-    const auto copy = Kokkos::subview(spill, b, Kokkos::ALL, Kokkos::ALL);
-    for (int r = 0; r < 4; r += 2) {    // owned atoms, then ghosts
-      if (h_window(b, r) >= h_window(b, r + 1)) continue;
-      Kokkos::parallel_for(
-          Kokkos::RangePolicy<DeviceType>(h_window(b, r), h_window(b, r + 1)), KOKKOS_LAMBDA(const int k) {
-            for (int d = 0; d < 3; d++) {
-              d_f(k, d) += copy(k, d);
-              d_torque(k, d) += copy(k, 3 + d);
-            }
-            if (columns > 6) d_heat(k) += copy(k, 6);
-            for (int d = 0; d < columns; d++) copy(k, d) = 0.0;
-          });
-    }
-  }
+  const int columns = spill.extent(2), nblocks = spill.extent(0);
+  auto d_spill = spill;
+  auto d_shared = shared_atoms;
+  Kokkos::parallel_for(
+      Kokkos::RangePolicy<DeviceType>(0, nshared), KOKKOS_LAMBDA(const int slot) {
+        const int k = d_shared(slot);
+        for (int b = 0; b < nblocks; b++) {
+          for (int d = 0; d < 3; d++) {
+            d_f(k, d) += d_spill(b, slot, d);
+            d_torque(k, d) += d_spill(b, slot, 3 + d);
+          }
+          if (columns > 6) d_heat(k) += d_spill(b, slot, 6);
+          for (int d = 0; d < columns; d++) d_spill(b, slot, d) = 0.0;
+        }
+      });
 }
 
 namespace LAMMPS_NS {

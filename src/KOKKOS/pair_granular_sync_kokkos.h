@@ -67,16 +67,16 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   typename Kokkos::View<KK_FLOAT *, DeviceType>::host_mirror_type h_values;
   std::vector<int> h_row_of;    // atom -> its row in the list, -1 without one
   bool h_list_current;
-  // CPU threads on a half list: blocks of rows, one per thread, and their copies of f and torque
-  // for atoms outside the block (see the kernel), kept from step to step
+  // CPU threads on a half list: blocks of rows, one per thread; each atom's route (the one block
+  // that adds into it, or its slot among the atoms several blocks add into: see the kernel); the
+  // blocks' copies of f and torque for those atoms, kept zero from step to step
   Kokkos::View<KK_ACC_FLOAT ***, Kokkos::LayoutRight, DeviceType> spill;
-  Kokkos::View<int *, DeviceType> block_rows;
+  Kokkos::View<int *, DeviceType> block_rows, route, shared_atoms;
   Kokkos::View<bigint *, DeviceType> block_work;
-  Kokkos::View<int *[4], DeviceType> window;
-  typename Kokkos::View<int *[4], DeviceType>::host_mirror_type h_window;
+  int nshared = 0;
   bool blocks_cut = false;
-  bigint blocks_cut_at = 0;    // the neighbor build (its step) and row count the cut was made for
-  int blocks_inum = 0;
+  bigint blocks_cut_at = 0;    // the neighbor build (its step), rows and atoms the cut was made for
+  int blocks_inum = 0, blocks_nreceive = 0;
   GransyncHeat<DeviceType> heat;
   GridListsKokkos<DeviceType> grid;    // lists levels: the own list's rows, built on the device
 
@@ -96,6 +96,7 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
 
  public:    // (device lambdas cannot live in private members)
   void prepare_blocks(int inum, int nreceive);
+  void route_atoms(int nreceive);
   void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque,
                    const typename GransyncHeat<DeviceType>::Values &d_heat);
 };
