@@ -9,6 +9,14 @@
 #include <algorithm>
 #include <climits>
 
+// A lambda called for every candidate: GCC kept it out of line (through the PLT, as a template's
+// member in a shared library), a call per test that reloaded the search's state each time.
+#if defined(__GNUC__) && !defined(__CUDACC__) && !defined(__HIPCC__)
+#define GS_INLINE_LAMBDA __attribute__((always_inline))
+#else
+#define GS_INLINE_LAMBDA
+#endif
+
 using namespace LAMMPS_NS;
 
 namespace {
@@ -305,7 +313,7 @@ template <class DeviceType> void GridListsKokkos<DeviceType>::search(const Input
     const size_t own_start = overflow_pass ? (size_t) overflow_start_(a) : (size_t) a * room_;
     int found = 0;
     // a partner that touches (gs_spheres_overlap(), the same rsq from either end) carries touch_flag
-    const auto consider = [&](const int q) {
+    const auto consider = [&](const int q) GS_INLINE_LAMBDA {
       const double xq[3] = {slot_xr_(q, 0), slot_xr_(q, 1), slot_xr_(q, 2)}, rq = slot_xr_(q, 3);
       const double dx = xa[0] - xq[0], dy = xa[1] - xq[1], dz = xa[2] - xq[2];
       const double rsq = dx * dx + dy * dy + dz * dz;
