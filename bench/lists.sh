@@ -17,7 +17,7 @@
 # Environment: SIZES=gap (in.poly's gap-graded bed) or continuous (diameters from 1/R to 1); L=4
 # (lattice cells per edge); REPEAT=2; BIN_UP_TO=12 and KK_BIN_UP_TO=16 (neighbor bin only up to
 # those R: its cost grows as R^3); KK=0 leaves the /kk styles out; WIDE=1 adds the own lists and
-# multi on 2 MPI ranks and /kk on 2 threads; MEM=1 adds the memory slope (one-rank entries).
+# multi on 2 MPI ranks and /kk on 2 threads (comm single and multi); MEM=1 adds the memory slope (one-rank entries).
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
@@ -63,7 +63,7 @@ one() {
         (pair > 0 ? per_build / (pair / steps) : 0), mem * 1048576 * ranks / n, rss}'
 }
 
-printf "%-4s %-42s %8s %14s %10s %10s %11s %11s\n" R entry atoms "steps*atoms/s" "ms/build" "build/pair" \
+printf "%-4s %-54s %8s %14s %10s %10s %11s %11s\n" R entry atoms "steps*atoms/s" "ms/build" "build/pair" \
   "B/sph LAMMPS" "B/sph RSS"
 for R in "${sizes[@]}"; do
   # name|style|integrator|neigh|ranks|threads[|comm mode]
@@ -82,7 +82,8 @@ for R in "${sizes[@]}"; do
     [ "$R" -le "$KK_BIN_UP_TO" ] && entries+=("granular/sync/kk, bin|granular/sync lists lammps|nve/sphere/sync|bin|1|1")
     entries+=("granular/sync/kk lists levels|granular/sync lists levels|nve/sphere/sync|bin|1|1"
               "granular/sync/kk lists levels, comm multi|granular/sync lists levels|nve/sphere/sync|multi|1|1|multi")
-    [ "$WIDE" = 1 ] && entries+=("granular/sync/kk lists levels, 2 threads|granular/sync lists levels|nve/sphere/sync|bin|1|2")
+    [ "$WIDE" = 1 ] && entries+=("granular/sync/kk lists levels, 2 threads|granular/sync lists levels|nve/sphere/sync|bin|1|2"
+                                 "granular/sync/kk lists levels, comm multi, 2 threads|granular/sync lists levels|nve/sphere/sync|multi|1|2|multi")
   fi
   declare -A best=() info=() slope=()
   for ((k = 0; k < REPEAT; k++)); do
@@ -102,7 +103,7 @@ for R in "${sizes[@]}"; do
   for e in "${entries[@]}"; do
     name=${e%%|*}
     read -r atoms ms build bytes <<< "${info[$name]}"
-    printf "%-4s %-42s %8d %14.4g %10.4g %10.3g %11.0f %11s\n" "$R" "$name" "$atoms" "${best[$name]}" "$ms" "$build" \
+    printf "%-4s %-54s %8d %14.4g %10.4g %10.3g %11.0f %11s\n" "$R" "$name" "$atoms" "${best[$name]}" "$ms" "$build" \
       "$bytes" "${slope[$name]:--}"
   done
   ratio() { # label numerator-entry denominator-entry
@@ -122,5 +123,7 @@ for R in "${sizes[@]}"; do
   ratio "/kk lists levels / CPU lists levels, both comm multi" "granular/sync/kk lists levels, comm multi" \
     "granular/sync lists levels, comm multi"
   ratio "/kk lists levels, 2 threads / 1 thread" "granular/sync/kk lists levels, 2 threads" "granular/sync/kk lists levels"
+  ratio "/kk lists levels, comm multi, 2 threads / 1 thread" "granular/sync/kk lists levels, comm multi, 2 threads" \
+    "granular/sync/kk lists levels, comm multi"
   unset best info slope
 done
