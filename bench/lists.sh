@@ -17,7 +17,8 @@
 # Environment: SIZES=gap (in.poly's gap-graded bed) or continuous (diameters from 1/R to 1); L=4
 # (lattice cells per edge); REPEAT=2; BIN_UP_TO=12 and KK_BIN_UP_TO=16 (neighbor bin only up to
 # those R: its cost grows as R^3); KK=0 leaves the /kk styles out; WIDE=1 adds the own lists and
-# multi on 2 MPI ranks and /kk on 2 threads (comm single and multi); MEM=1 adds the memory slope (one-rank entries).
+# multi on 2 MPI ranks and /kk on 2 threads (comm single and multi); MEM=1 adds the memory slope
+# (one-rank entries).
 set -euo pipefail
 cd "$(dirname "$0")"
 lmp=../build/lmp
