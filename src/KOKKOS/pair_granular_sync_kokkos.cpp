@@ -764,20 +764,6 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     heat.begin(atom->temperature, atom->nlocal + atom->nghost, atom->heatflow, nreceive);
     kernel.temperature = heat.temperature;
   }
-  if constexpr (Kernel::blocks) {
-    kernel.f_direct = d_f;
-    kernel.torque_direct = d_torque;
-    kernel.heat_direct = heat.heat;
-    prepare_blocks(inum, nreceive);
-    kernel.spill = spill;
-    kernel.block_rows = block_rows;
-    kernel.route = route;
-    kernel.nblocks = block_rows.extent(0) - 1;
-  } else {
-    kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
-    kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
-    kernel.heat = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(heat.heat);
-  }
   kernel.vatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_vatom);
   kernel.eatom = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_eatom);
   kernel.type = atomKK->k_type.template view<DeviceType>();
@@ -802,6 +788,20 @@ void PairGranularSyncKokkos<DeviceType>::run_kernel(EV_FLOAT &ev)
     kernel.packed_neighbors = grid.neighbors;
   }
   kernel.settings.packed = use_history || own_lists;
+  if constexpr (Kernel::blocks) {
+    kernel.f_direct = d_f;
+    kernel.torque_direct = d_torque;
+    kernel.heat_direct = heat.heat;
+    prepare_blocks(inum, nreceive, kernel.start, kernel.packed_neighbors, kernel.touch, kernel.settings.packed);
+    kernel.spill = spill;
+    kernel.block_rows = block_rows;
+    kernel.route = route;
+    kernel.nblocks = block_rows.extent(0) - 1;
+  } else {
+    kernel.f = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_f);
+    kernel.torque = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(d_torque);
+    kernel.heat = Kokkos::Experimental::create_scatter_view<KKScatterSum, typename Kernel::Dup>(heat.heat);
+  }
   kernel.settings.records = 0;
   kernel.settings.velocity_bit = 0;
   if (fix_halfstep) {
@@ -882,7 +882,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::check_conta
 
 // One block of rows per CPU thread, cut anew at each run's setup and after each re-neighboring
 // (any cut is right: a stale one only balances worse), and the atoms' routes for the rows then.
-template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum, const int nreceive)
+template <class DeviceType>
+void PairGranularSyncKokkos<DeviceType>::prepare_blocks(const int inum, const int nreceive, const Rows &start,
+                                                        const Rows &packed, const Rows &touch, const bool is_packed)
 {
   const int nblocks = typename DeviceType::execution_space().concurrency();
   if ((int) block_rows.extent(0) != nblocks + 1) {
@@ -893,14 +895,8 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
       blocks_nreceive == nreceive)
     return;
   auto *k_list = static_cast<NeighListKokkos<DeviceType> *>(list);
-  Kokkos::View<int *, DeviceType> start, touch;
-  if (use_history) {
-    const auto &rows = history_rows->packed_rows();
-    start = rows.start;
-    touch = rows.touch;
-  }
   partition_rows(block_rows, block_work, k_list->d_ilist, k_list->d_numneigh, start, touch, inum);
-  route_atoms(nreceive);
+  route_atoms(nreceive, start, packed, is_packed);
   blocks_cut = true;
   blocks_cut_at = neighbor->lastcall;
   blocks_inum = inum;
@@ -911,7 +907,9 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::prepare_blo
 // or a partner), else nblocks + its slot among the shared atoms (shared_atoms(slot) = k). Every
 // pair of the rows counts, touching or not, so the routes hold until the rows change. The blocks'
 // copies get a row per shared atom (zero: add_spilled() leaves them so).
-template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::route_atoms(const int nreceive)
+template <class DeviceType>
+void PairGranularSyncKokkos<DeviceType>::route_atoms(const int nreceive, const Rows &start, const Rows &packed,
+                                                     const bool is_packed)
 {
   const int nblocks = block_rows.extent(0) - 1;
   if ((int) route.extent(0) < nreceive) route = decltype(route)("granular/sync/kk:route", atom->nmax);
@@ -921,15 +919,6 @@ template <class DeviceType> void PairGranularSyncKokkos<DeviceType>::route_atoms
   auto d_ilist = k_list->d_ilist;
   auto d_numneigh = k_list->d_numneigh;
   auto d_neighbors = k_list->d_neighbors;
-  Kokkos::View<int *, DeviceType> start, packed;
-  if (use_history) {
-    start = history_rows->packed_rows().start;
-    packed = history_rows->packed_rows().neighbors;
-  } else if (own_lists) {
-    start = grid.start;
-    packed = grid.neighbors;
-  }
-  const bool is_packed = use_history || own_lists;    // as the kernel's settings.packed
   constexpr int unnamed = -1;
   const int several = nblocks;
   Kokkos::deep_copy(Kokkos::subview(d_route, std::make_pair(0, nreceive)), unnamed);

@@ -95,8 +95,10 @@ template <class DeviceType> class PairGranularSyncKokkos : public PairGranularSy
   void check_contact_counts();
 
  public:    // (device lambdas cannot live in private members)
-  void prepare_blocks(int inum, int nreceive);
-  void route_atoms(int nreceive);
+  // the kernel's packed rows (start, neighbors) and touch flags, empty where it has none
+  using Rows = Kokkos::View<int *, DeviceType>;
+  void prepare_blocks(int inum, int nreceive, const Rows &start, const Rows &packed, const Rows &touch, bool is_packed);
+  void route_atoms(int nreceive, const Rows &start, const Rows &packed, bool is_packed);
   void add_spilled(const typename AT::t_kkacc_1d_3 &d_f, const typename AT::t_kkacc_1d_3 &d_torque,
                    const typename GransyncHeat<DeviceType>::Values &d_heat);
 };
